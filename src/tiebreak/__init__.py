@@ -1,0 +1,46 @@
+"""tiebreak: tournament tie-breaks for chess and draughts, from the crosstable you keep in Excel.
+
+>>> import tiebreak
+>>> t = tiebreak.read_table([["X", 1, "½"], [0, "X", 1], ["½", 0, "X"]])
+>>> tiebreak.values(t, "buchholz")
+[1.5, 2.0, 2.5]
+>>> tiebreak.rank(t).places()
+['1', '2', '3']
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from .criteria import Criterion, get_criterion, parse_criteria
+from .errors import (
+    ConsistencyError,
+    FileFormatError,
+    InputError,
+    LayoutError,
+    Location,
+    NotationError,
+    SettingsError,
+    TiebreakError,
+    UnknownCriterionError,
+    UnknownRuleSetError,
+    WriteBlockedError,
+)
+from .model import CHESS, DRAUGHTS, Entry, Kind, Player, Scoring, Tournament
+from .ranking import Ranking, Standing, rank
+from .reader import read_table
+from .rules import Evaluation, RuleSet, get_rules, rule_set_names
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CHESS", "DRAUGHTS", "ConsistencyError", "Criterion", "Entry", "Evaluation", "FileFormatError", "InputError",
+    "Kind", "LayoutError", "Location", "NotationError", "Player", "Ranking", "RuleSet", "Scoring", "SettingsError",
+    "Standing", "TiebreakError", "Tournament", "UnknownCriterionError", "UnknownRuleSetError", "WriteBlockedError",
+    "get_criterion", "get_rules", "parse_criteria", "rank", "read_table", "rule_set_names", "values",
+]
+
+
+def values(t: Tournament, code: str | Criterion, rules: str | RuleSet | None = None, ratings: Sequence[float | None] | None = None) -> list[Any]:
+    """One value per player of a criterion (``"buchholz"``, ``"BH/C1"`` ...) under a rule set."""
+    return get_criterion(code).values(get_rules(rules).evaluate(t), ratings)

@@ -1,0 +1,167 @@
+"""What the worksheet functions compute, without xlwings: grids in, values out.
+
+>>> grid = [["No", "Name", 1, 2, 3],
+...         [1, "Ann", "X", 1, "½"],
+...         [2, "Bob", 0, "X", 1],
+...         [3, "Cid", "½", 0, "X"]]
+>>> column(grid, "buchholz")
+['', 1.5, 2.0, 2.5]
+>>> column(grid, "buchholz", player="Bob")
+2.0
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from .cache import TableCache, shared
+from .coefficients import opponents_rating_sum, truncated_solkoff
+from .criteria import get_criterion, parse_criteria
+from .errors import Location, NotationError, SettingsError
+from .model import Tournament
+from .notation import CellProblem, normalize, parse_number
+from .ranking import rank
+from .rules import Evaluation
+
+__all__ = ["as_grid", "column", "answer", "clean", "find_player", "spill", "criterion_values", "truncated_values", "rating_sum_values", "place_labels", "sb_code"]
+
+
+def as_grid(table: Any) -> list[list[Any]]:
+    """A range argument as a list of rows (a single cell or a 1-D list too)."""
+    if isinstance(table, list) and (not table or isinstance(table[0], list)):
+        return table
+    if table is None:
+        return [[None]]
+    if isinstance(table, (list, tuple)):
+        if table and isinstance(table[0], (list, tuple)):
+            return [list(r) for r in table]
+        return [[v] for v in table]
+    return [[table]]
+
+
+def find_player(t: Tournament, player: Any) -> int:
+    """The player index for a start number (number or text) or a name."""
+    key: Any = player
+    if isinstance(player, list):  # a one-cell range handed over as [[x]]
+        while isinstance(key, list) and len(key) == 1:
+            key = key[0]
+    if isinstance(key, bool) or isinstance(key, list):
+        raise SettingsError(f"player: {key!r} is not a start number or a name")
+    try:
+        return t.index_of(key)
+    except KeyError:
+        shown = f"{key:g}" if isinstance(key, float) else str(key)
+        raise SettingsError(f"no player '{shown}' in the table (give a start number or a name)") from None
+
+
+def spill(t: Tournament, grid: Sequence[Sequence[Any]], values: Sequence[Any]) -> list[list[Any]]:
+    """One value per row of the range: player rows get theirs, other rows stay empty."""
+    out: list[list[Any]] = [[""] for _ in range(len(grid))]
+    for i, p in enumerate(t.players):
+        if p.row is not None and 0 < p.row <= len(out):
+            out[p.row - 1][0] = values[i]
+    return out
+
+
+def sb_code(convention: Any) -> str:
+    c = "" if convention is None else str(convention).strip().casefold()
+    if c in ("", "draughts", "ru", "шашки", "checkers", "code"):
+        return "sb"
+    if c in ("fide", "chess", "шахматы"):
+        return "SB"
+    raise SettingsError(f"unknown convention '{convention}': use \"draughts\" (default) or \"fide\"")
+
+
+def criterion_values(cache: TableCache, grid: Sequence[Sequence[Any]], code: str, rules: Any = None) -> tuple[Evaluation, list[Any]]:
+    crit = get_criterion(code)
+    ev = cache.evaluation(grid, _rules(rules))
+    return ev, crit.values(ev)
+
+
+def truncated_values(cache: TableCache, grid: Sequence[Sequence[Any]], k: Any, rules: Any = None) -> tuple[Evaluation, list[float]]:
+    ev = cache.evaluation(grid, _rules(rules))
+    most = max((len(v) for v in ev.val), default=0)
+    kk = k
+    if isinstance(kk, str):
+        kk = parse_number(kk)
+    if isinstance(kk, bool) or not isinstance(kk, (int, float)) or not float(kk).is_integer():
+        raise SettingsError(f"k = {k!r} must be a whole number of opponent scores to drop (0 to {max(most - 1, 0)})")
+    n = int(kk)
+    if n < 0 or n >= max(most, 1):
+        raise SettingsError(f"k = {n} is out of range: the players have at most {most} opponent scores, so k must be 0 to {max(most - 1, 0)}")
+    return ev, ev.memo(("value", "solkoff_trunc", n), lambda: truncated_solkoff(ev, n))  # type: ignore[return-value]
+
+
+def rating_sum_values(cache: TableCache, grid: Sequence[Sequence[Any]], ratings: Any, rules: Any = None) -> tuple[Evaluation, list[Any]]:
+    ev = cache.evaluation(grid, _rules(rules))
+    t = ev.tournament
+    column = _ratings_column(t, grid, ratings)
+    return ev, opponents_rating_sum(ev, column)
+
+
+def _ratings_column(t: Tournament, grid: Sequence[Sequence[Any]], ratings: Any) -> list[float | None]:
+    if ratings is None:
+        return [p.rating for p in t.players]
+    values = ratings if isinstance(ratings, list) else [ratings]
+    values = [v[0] if isinstance(v, list) and len(v) == 1 else v for v in values]
+    n = len(t.players)
+    if len(values) == len(grid):
+        picked = [(p.row or 0, values[(p.row or 1) - 1]) for p in t.players]
+    elif len(values) == n:
+        picked = [(i + 1, v) for i, v in enumerate(values)]
+    else:
+        raise SettingsError(f"the ratings range has {len(values)} rows; it must have one per table row ({len(grid)}) or per player ({n})")
+    out: list[float | None] = []
+    for row, v in picked:
+        try:
+            x = normalize(v)
+        except CellProblem as problem:
+            raise NotationError(f"ratings: {problem}", Location(row=row)) from None
+        if isinstance(x, str):
+            f = parse_number(x)
+            if f is None:
+                raise NotationError(f"ratings: '{x}' is not a rating", Location(row=row))
+            x = f
+        if x is not None and not (0 <= x <= 4000):
+            raise NotationError(f"ratings: {x:g} is not a rating", Location(row=row))
+        out.append(x if x else None)
+    return out
+
+
+def place_labels(cache: TableCache, grid: Sequence[Sequence[Any]], criteria: Any = None, rules: Any = None) -> tuple[Evaluation, list[str]]:
+    ev = cache.evaluation(grid, _rules(rules))
+    crits = None if criteria is None or str(criteria).strip() == "" else parse_criteria(str(criteria))
+    key = ("places", None if crits is None else tuple(c.code for c in crits))
+    labels = ev.memo(key, lambda: rank(ev.tournament, crits, ev.rules, evaluation=ev).places())
+    return ev, labels  # type: ignore[return-value]
+
+
+def column(grid: Sequence[Sequence[Any]], code: str, player: Any = None, rules: Any = None, cache: TableCache = shared) -> Any:
+    """A criterion's values for a grid: one value per grid row, or one player's value."""
+    ev, values = criterion_values(cache, grid, code, rules)
+    return answer(ev.tournament, grid, values, player)
+
+
+def answer(t: Tournament, grid: Sequence[Sequence[Any]], values: Sequence[Any], player: Any) -> Any:
+    """One player's value, or (player left out) one value per grid row ('' off the player rows)."""
+    if player is not None and player != "":
+        return clean(values[find_player(t, player)])
+    return [row[0] for row in spill(t, grid, [clean(v) for v in values])]
+
+
+def clean(v: Any) -> Any:
+    """A value as a cell shows it: None → '', floats without binary noise."""
+    if v is None:
+        return ""
+    if isinstance(v, float):
+        r = round(v, 10)
+        return 0.0 if r == 0 else r
+    return v
+
+
+def _rules(rules: Any) -> Any:
+    if rules is None or (isinstance(rules, str) and not rules.strip()):
+        return None
+    if not isinstance(rules, str):
+        raise SettingsError(f"rules: {rules!r} is not a rule-set name")
+    return rules

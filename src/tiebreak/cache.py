@@ -1,0 +1,112 @@
+"""A small cache of read tables, keyed by the grid's content.
+
+A sheet that fills ``=BUCHHOLZ($C$2:$M$41, A2)`` down a column calls the
+function once per row with the same grid.  The first call reads and checks the
+table; the others find it here.  The key is the grid's content itself (a
+tuple of row tuples, compared in full), so any changed cell is a different
+key: a stale value is impossible.  Errors are cached too, so a bad table is
+not re-read for every row.
+
+>>> cache = TableCache()
+>>> grid = [["X", 1], [0, "X"]]
+>>> cache.tournament(grid).points
+[1.0, 0.0]
+>>> _ = cache.tournament([row[:] for row in grid]); cache.reads
+1
+>>> cache.tournament([["X", 1], [1, "X"]])
+Traceback (most recent call last):
+...
+tiebreak.errors.ConsistencyError: row 1, against No. 2: 1 does not mirror No. 2's result 1 (row 2)
+>>> cache.reads
+2
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Any, Sequence
+
+from .errors import TiebreakError
+from .model import Scoring, Tournament
+from .reader import read_table
+from .rules import Evaluation, get_rules
+
+__all__ = ["TableCache", "grid_key", "shared"]
+
+
+def grid_key(grid: Sequence[Sequence[Any]]) -> Any:
+    """A hashable key with the full content of a grid (rows as tuples)."""
+    if isinstance(grid, (list, tuple)):
+        try:
+            return tuple(map(tuple, grid))
+        except TypeError:
+            return tuple(tuple(r) if isinstance(r, (list, tuple)) else (r,) for r in grid)
+    return ((grid,),)
+
+
+class _Entry:
+    __slots__ = ("tournament", "error", "evaluations")
+
+    def __init__(self, tournament: Tournament | None, error: TiebreakError | None) -> None:
+        self.tournament = tournament
+        self.error = error
+        self.evaluations: dict[str, Evaluation] = {}
+
+
+class TableCache:
+    """Read tables once per content; keep the last ``size`` of them."""
+
+    def __init__(self, size: int = 16) -> None:
+        self.size = size
+        self._entries: OrderedDict[Any, _Entry] = OrderedDict()
+        self.reads = 0
+        """How many times a table was actually read (for tests and benchmarks)."""
+
+    def clear(self) -> None:
+        self._entries.clear()
+
+    def _entry(self, grid: Sequence[Sequence[Any]], scoring: Scoring | None) -> _Entry:
+        try:
+            key = (grid_key(grid), scoring)
+            hash(key)
+        except TypeError:  # an unhashable cell value (a dict from Office.js, say): read uncached
+            return self._read(grid, scoring)
+        entry = self._entries.get(key)
+        if entry is not None:
+            self._entries.move_to_end(key)
+            return entry
+        entry = self._read(grid, scoring)
+        self._entries[key] = entry
+        if len(self._entries) > self.size:
+            self._entries.popitem(last=False)
+        return entry
+
+    def _read(self, grid: Sequence[Sequence[Any]], scoring: Scoring | None) -> _Entry:
+        self.reads += 1
+        try:
+            return _Entry(read_table(grid, scoring=scoring), None)
+        except TiebreakError as err:
+            return _Entry(None, err)
+
+    def tournament(self, grid: Sequence[Sequence[Any]], scoring: Scoring | None = None) -> Tournament:
+        entry = self._entry(grid, scoring)
+        if entry.error is not None:
+            raise entry.error
+        assert entry.tournament is not None
+        return entry.tournament
+
+    def evaluation(self, grid: Sequence[Sequence[Any]], rules: str | None = None, scoring: Scoring | None = None) -> Evaluation:
+        """The table read and evaluated under a rule set (both cached)."""
+        rs = get_rules(rules)
+        entry = self._entry(grid, scoring)
+        if entry.error is not None:
+            raise entry.error
+        ev = entry.evaluations.get(rs.name)
+        if ev is None:
+            assert entry.tournament is not None
+            ev = entry.evaluations[rs.name] = rs.evaluate(entry.tournament)
+        return ev
+
+
+shared = TableCache()
+"""The cache the worksheet functions share."""

@@ -1,0 +1,235 @@
+"""Excel worksheet functions (xlwings): the module users put in "UDF Modules".
+
+One module serves classic xlwings on Windows, xlwings Lite and xlwings
+Server.  Every function takes the crosstable range first; with ``player``
+left out it returns one value per row of the range (a spilled column, empty
+for the header and blank rows), with ``player`` (a start number or a name)
+that player's value.  Bad input returns a readable ``#TIEBREAK! ...`` text in
+the cell, never a traceback.
+
+The functions never import ``xlwings.server`` or ``xlwings.pro``: classic
+xlwings and xlwings Lite run them without a licence.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+import xlwings as xw
+
+from .. import api
+from ..cache import shared
+from ..errors import SettingsError, TiebreakError
+
+__all__ = [
+    "points",
+    "buchholz",
+    "solkoff",
+    "solkoff_trunc",
+    "shmulyan",
+    "sonneborn_berger",
+    "riga",
+    "wins",
+    "beaten_sum",
+    "opp_rating_sum",
+    "head_to_head",
+    "places",
+    "tiebreak",
+]
+
+ERROR_PREFIX = "#TIEBREAK! "
+
+TABLE_DOC = "The crosstable: a round robin matrix or Swiss round columns, with or without its header row and the No./name/points columns."
+PLAYER_DOC = "Optional: a start number or name; left out, one value per row of the table (a spilled column)."
+RULES_DOC = "Optional: rule set for unplayed games: ru (default), fide-2024, fide-2026, fide-2009, plain."
+
+
+def _fail(err: Exception) -> str:
+    text = str(err).replace("\n", " ")
+    if len(text) > 250:
+        text = text[:247] + "..."
+    return ERROR_PREFIX + text
+
+
+def _guard(f: Callable[..., Any]) -> Callable[..., Any]:
+    """Turn any error into a readable cell text (never a traceback)."""
+
+    def run(*args: Any) -> Any:
+        try:
+            return f(*args)
+        except TiebreakError as err:
+            return _fail(err)
+        except RecursionError:
+            return _fail(Exception("the table is too deeply nested to read"))
+        except MemoryError:
+            return _fail(Exception("the table is too large to read"))
+        except Exception as err:  # a defect of ours: still no traceback in the cell
+            return _fail(Exception(f"internal error ({type(err).__name__}: {err}); please report it with the table"))
+
+    return run
+
+
+def _respond(result: tuple[Any, Sequence[Any]], grid: list[list[Any]], player: Any) -> Any:
+    """A scalar for one player, else a spilled column lined up with the range's rows."""
+    ev, values = result
+    out = api.answer(ev.tournament, grid, values, player)
+    if isinstance(out, list):
+        return [[v] for v in out]
+    return out
+
+
+def _value_function(code: str) -> Callable[[Any, Any, Any], Any]:
+    def compute(table: Any, player: Any, rules: Any) -> Any:
+        grid = api.as_grid(table)
+        return _respond(api.criterion_values(shared, grid, code, rules), grid, player)
+
+    return compute
+
+
+@xw.func
+@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
+@xw.arg("player", doc=PLAYER_DOC)
+@xw.arg("rules", doc=RULES_DOC)
+def points(table: Any, player: Any = None, rules: Any = None) -> Any:
+    """Points scored (очки), from the crosstable."""
+    return _guard(_value_function("points"))(table, player, rules)
+
+
+@xw.func
+@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
+@xw.arg("player", doc=PLAYER_DOC)
+@xw.arg("rules", doc=RULES_DOC)
+def buchholz(table: Any, player: Any = None, rules: Any = None) -> Any:
+    """Buchholz (коэффициент Бухгольца): the sum of all opponents' scores."""
+    return _guard(_value_function("buchholz"))(table, player, rules)
+
+
+@xw.func
+@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
+@xw.arg("player", doc=PLAYER_DOC)
+@xw.arg("rules", doc=RULES_DOC)
+def solkoff(table: Any, player: Any = None, rules: Any = None) -> Any:
+    """Median Solkoff (медианный коэффициент Солкоффа): Buchholz minus the best and the worst opponent score."""
+    return _guard(_value_function("solkoff"))(table, player, rules)
+
+
+@xw.func
+@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
+@xw.arg("k", doc="How many of the worst opponent scores to drop (1, 2, 3 ...; 0 gives Buchholz).")
+@xw.arg("player", doc=PLAYER_DOC)
+@xw.arg("rules", doc=RULES_DOC)
+def solkoff_trunc(table: Any, k: Any, player: Any = None, rules: Any = None) -> Any:
+    """Truncated Solkoff (усечённый коэффициент Солкоффа): Buchholz minus the k worst opponent scores."""
+
+    def compute(table: Any, k: Any, player: Any, rules: Any) -> Any:
+        grid = api.as_grid(table)
+        return _respond(api.truncated_values(shared, grid, k, rules), grid, player)
+
+    return _guard(compute)(table, k, player, rules)
+
+
+@xw.func
+@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
+@xw.arg("player", doc=PLAYER_DOC)
+@xw.arg("rules", doc=RULES_DOC)
+def shmulyan(table: Any, player: Any = None, rules: Any = None) -> Any:
+    """Shmulyan (коэффициент Шмульяна): scores of beaten opponents minus scores of opponents lost to; can be negative."""
+    return _guard(_value_function("shmulyan"))(table, player, rules)
+
+
+@xw.func
+@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
+@xw.arg("player", doc=PLAYER_DOC)
+@xw.arg("rules", doc=RULES_DOC)
+@xw.arg("convention", doc='Optional: "draughts" (default: 2 x beaten + drawn opponents\' scores) or "fide" (opponent score x points scored).')
+def sonneborn_berger(table: Any, player: Any = None, rules: Any = None, convention: Any = None) -> Any:
+    """Sonneborn-Berger (коэффициент Зонненборна-Бергера), draughts-code convention by default, FIDE's with "fide"."""
+
+    def compute(table: Any, player: Any, rules: Any, convention: Any) -> Any:
+        grid = api.as_grid(table)
+        return _respond(api.criterion_values(shared, grid, api.sb_code(convention), rules), grid, player)
+
+    return _guard(compute)(table, player, rules, convention)
+
+
+@xw.func
+@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
+@xw.arg("player", doc=PLAYER_DOC)
+@xw.arg("rules", doc=RULES_DOC)
+def riga(table: Any, player: Any = None, rules: Any = None) -> Any:
+    """Riga system (Рижская система коэффициентов): 2 x beaten + 1.5 x drawn + lost-to opponents' scores."""
+    return _guard(_value_function("riga"))(table, player, rules)
+
+
+@xw.func
+@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
+@xw.arg("player", doc=PLAYER_DOC)
+@xw.arg("rules", doc=RULES_DOC)
+def wins(table: Any, player: Any = None, rules: Any = None) -> Any:
+    """Number of wins (количество побед); the rule set says whether forfeits and byes count."""
+    return _guard(_value_function("wins"))(table, player, rules)
+
+
+@xw.func
+@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
+@xw.arg("player", doc=PLAYER_DOC)
+@xw.arg("rules", doc=RULES_DOC)
+def beaten_sum(table: Any, player: Any = None, rules: Any = None) -> Any:
+    """Sum of the scores of the opponents beaten (сумма очков побеждённых соперников)."""
+    return _guard(_value_function("beaten"))(table, player, rules)
+
+
+@xw.func
+@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
+@xw.arg("ratings", ndim=1, err_to_str=True, doc="A column of ratings aligned with the table's rows (or with its players); empty = unrated.")
+@xw.arg("player", doc=PLAYER_DOC)
+@xw.arg("rules", doc=RULES_DOC)
+def opp_rating_sum(table: Any, ratings: Any, player: Any = None, rules: Any = None) -> Any:
+    """Sum of the opponents' ratings (сумма рейтингов соперников); unrated opponents count 0."""
+
+    def compute(table: Any, ratings: Any, player: Any, rules: Any) -> Any:
+        grid = api.as_grid(table)
+        return _respond(api.rating_sum_values(shared, grid, ratings, rules), grid, player)
+
+    return _guard(compute)(table, ratings, player, rules)
+
+
+@xw.func
+@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
+@xw.arg("player", doc=PLAYER_DOC)
+@xw.arg("rules", doc=RULES_DOC)
+def head_to_head(table: Any, player: Any = None, rules: Any = None) -> Any:
+    """Head-to-head (личные встречи): points scored in the games among the players tied on points with this one."""
+    return _guard(_value_function("h2h"))(table, player, rules)
+
+
+@xw.func
+@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
+@xw.arg("criteria", doc="Optional: the tie-break list after points, e.g. \"solkoff_trunc, wins, h2h\" or \"BH/C1, BH, SB, DE, WIN\"; default: rule 1.13.3.")
+@xw.arg("rules", doc=RULES_DOC)
+def places(table: Any, criteria: Any = None, rules: Any = None) -> Any:
+    """Places (места) by points and the criteria list; shared places as 3-4 (a spilled column)."""
+
+    def compute(table: Any, criteria: Any, rules: Any) -> Any:
+        grid = api.as_grid(table)
+        ev, labels = api.place_labels(shared, grid, criteria, rules)
+        return api.spill(ev.tournament, grid, labels)
+
+    return _guard(compute)(table, criteria, rules)
+
+
+@xw.func
+@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
+@xw.arg("code", doc="A tie-break code: FIDE's (BH, BH/C1, BH/M1, SB, DE, WIN, ARO, TPR ...) or tiebreak's own (solkoff, shmulyan, riga ...).")
+@xw.arg("player", doc=PLAYER_DOC)
+@xw.arg("rules", doc=RULES_DOC)
+def tiebreak(table: Any, code: Any, player: Any = None, rules: Any = None) -> Any:
+    """Any tie-break by its code (FIDE acronym such as BH/C1, or tiebreak's own name)."""
+
+    def compute(table: Any, code: Any, player: Any, rules: Any) -> Any:
+        if code is None or str(code).strip() == "":
+            raise SettingsError("give a tie-break code, e.g. \"BH/C1\"")
+        grid = api.as_grid(table)
+        return _respond(api.criterion_values(shared, grid, str(code), rules), grid, player)
+
+    return _guard(compute)(table, code, player, rules)

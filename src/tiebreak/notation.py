@@ -1,0 +1,355 @@
+"""Reading single cells: results, round robin cells and Swiss pairing cells.
+
+Cells arrive the way Excel hands them over: float (desktop), int (Office.js),
+str, None, and for error cells a string such as ``'#N/A'`` or an Office.js
+error object.  The functions here know nothing of tables; they turn one cell
+into *marks* and *Swiss cells* and say precisely what is wrong with a cell
+they cannot read.
+
+A mark is one game's result as written: a number of points, or one of the
+symbols :data:`DRAW_MARK` ``'='``, :data:`FORFEIT_WIN` ``'+'``,
+:data:`FORFEIT_LOSS` ``'-'``.
+
+>>> result_marks("½")
+(0.5,)
+>>> result_marks("0,5")
+(0.5,)
+>>> result_marks("1½")
+(1.0, 0.5)
+>>> result_marks("2:0")
+('2:0',)
+>>> swiss_cell("12w½")
+SwissCell(opponent=12, colour='w', mark=0.5, bye=None)
+>>> swiss_cell("5б1")
+SwissCell(opponent=5, colour='w', mark=1.0, bye=None)
+>>> swiss_cell("5w+")
+SwissCell(opponent=5, colour='w', mark='+', bye=None)
+>>> swiss_cell("-1")
+SwissCell(opponent=None, colour=None, mark=1.0, bye='points')
+>>> swiss_cell("+")
+SwissCell(opponent=None, colour=None, mark=None, bye='pab')
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from functools import lru_cache
+from typing import NamedTuple, Union
+
+__all__ = [
+    "Mark",
+    "SwissCell",
+    "CellProblem",
+    "EXCEL_ERRORS",
+    "normalize",
+    "excel_error",
+    "is_diagonal",
+    "result_marks",
+    "swiss_cell",
+    "parse_number",
+    "DRAW_MARK",
+    "FORFEIT_WIN",
+    "FORFEIT_LOSS",
+]
+
+Mark = Union[float, str]
+DRAW_MARK = "="
+FORFEIT_WIN = "+"
+FORFEIT_LOSS = "-"
+
+EXCEL_ERRORS = frozenset(
+    {
+        "#N/A", "#REF!", "#VALUE!", "#DIV/0!", "#NAME?", "#NULL!", "#NUM!", "#SPILL!",
+        "#CALC!", "#GETTING_DATA", "#FIELD!", "#BLOCKED!", "#CONNECT!", "#BUSY!", "#UNKNOWN!",
+        "#PYTHON!", "#TIEBREAK!",
+    }
+)
+# Desktop Excel delivers error cells to COM as these integers when the error
+# is not turned into text.
+_COM_ERRORS = {
+    -2146826281: "#DIV/0!",
+    -2146826246: "#N/A",
+    -2146826259: "#NAME?",
+    -2146826288: "#NULL!",
+    -2146826252: "#NUM!",
+    -2146826265: "#REF!",
+    -2146826273: "#VALUE!",
+}
+_OFFICEJS_ERRORS = {
+    "Div0": "#DIV/0!", "NotAvailable": "#N/A", "Name": "#NAME?", "Null": "#NULL!", "Num": "#NUM!",
+    "Ref": "#REF!", "Value": "#VALUE!", "Spill": "#SPILL!", "Calc": "#CALC!", "Field": "#FIELD!",
+    "Busy": "#BUSY!", "Blocked": "#BLOCKED!", "Connect": "#CONNECT!", "GettingData": "#GETTING_DATA",
+}
+
+DIAGONAL_MARKS = frozenset("xXхХ*—#×")
+_MINUS = "-−–"  # hyphen, minus sign, en dash
+_WHITE = "wWбБ"  # Latin w, Cyrillic б (белые)
+_BLACK = "bBсчЧ"  # Latin b, Cyrillic ч (чёрные); 'с' is not used (see _COLOURS)
+_COLOURS = {"w": "w", "W": "w", "б": "w", "Б": "w", "b": "b", "B": "b", "ч": "b", "Ч": "b"}
+
+MAX_TEXT = 200
+
+
+class CellProblem(ValueError):
+    """A cell could not be read; the message says why (no location yet)."""
+
+
+class SwissCell(NamedTuple):
+    """A Swiss round cell: opponent number, colour, result mark, or a bye.
+
+    ``bye`` is None for a pairing, else ``'pab'`` (``+``/``bye`` alone),
+    ``'points'`` (chess-results ``-1``, ``-½``, ``-0``: ``mark`` holds the
+    points), ``'absent'`` (``-`` alone), or one of the TRF letters
+    ``'H'``, ``'F'``, ``'Z'``, ``'U'``.
+    """
+
+    opponent: int | None
+    colour: str | None
+    mark: Mark | None
+    bye: str | None
+
+
+def excel_error(value: object) -> str | None:
+    """The Excel error a cell value stands for, or None.
+
+    >>> excel_error("#N/A"), excel_error(-2146826265), excel_error({"type": "Error", "basicValue": "#REF!"})
+    ('#N/A', '#REF!', '#REF!')
+    >>> excel_error("1")
+    """
+    if isinstance(value, str):
+        text = value.strip().upper()
+        return text if text in EXCEL_ERRORS else None
+    if isinstance(value, int) and not isinstance(value, bool):
+        return _COM_ERRORS.get(value)
+    if isinstance(value, dict):
+        if value.get("type") == "Error":
+            basic = value.get("basicValue")
+            if isinstance(basic, str) and basic:
+                return basic
+            return _OFFICEJS_ERRORS.get(str(value.get("errorType")), "#VALUE!")
+    return None
+
+
+def normalize(value: object) -> float | str | None:
+    """An Excel cell value as None (empty), a float, or stripped text.
+
+    Raises :class:`CellProblem` for error values, booleans, NaN and infinities,
+    formulas delivered as text, control characters and over-long text.
+
+    >>> normalize(3), normalize(" 12w1\\u00a0"), normalize(""), normalize(None)
+    (3.0, '12w1', None, None)
+    """
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        raise CellProblem(f"{'TRUE' if value else 'FALSE'} is a logical value, not a result")
+    if isinstance(value, (int, float)):
+        err = excel_error(value) if isinstance(value, int) else None
+        if err:
+            raise CellProblem(f"the cell holds the Excel error {err}")
+        f = float(value)
+        if math.isnan(f):
+            raise CellProblem("the cell holds NaN, not a number")
+        if math.isinf(f) or abs(f) > 1e12:
+            raise CellProblem(f"{value!r} is not a sensible number here")
+        return f
+    if isinstance(value, dict):
+        err = excel_error(value)
+        if err:
+            raise CellProblem(f"the cell holds the Excel error {err}")
+        if "basicValue" in value:
+            return normalize(value["basicValue"])
+        raise CellProblem("the cell holds an Excel data type, not a value")
+    if isinstance(value, str):
+        text = value.replace("\u00a0", " ").replace("\u200b", "").strip()
+        if not text:
+            return None
+        if len(text) > MAX_TEXT:
+            raise CellProblem(f"a text of {len(text)} characters is too long for a crosstable cell")
+        err = excel_error(text)
+        if err:
+            raise CellProblem(f"the cell holds the Excel error {err}")
+        if any(ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0 for ch in text):
+            raise CellProblem(f"{_show(text)} contains control characters")
+        if text.startswith("=") and len(text) > 1 and text[1:2] not in "=":
+            raise CellProblem(f"{_show(text)} is a formula stored as text, not its value")
+        return text
+    # datetime and other types Excel may hand over
+    raise CellProblem(f"{_show(value)} is a {type(value).__name__}, not a result")
+
+
+def _show(value: object) -> str:
+    if isinstance(value, float):
+        return _fmt(value)
+    text = str(value)
+    if len(text) > 40:
+        text = text[:37] + "..."
+    text = "".join(ch if ord(ch) >= 32 else "?" for ch in text)
+    return f"'{text}'"
+
+
+def _fmt(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+def show(value: object) -> str:
+    """A cell value the way messages quote it: ``'12x'``, ``1.5``."""
+    return _show(value)
+
+
+def is_diagonal(value: float | str | None) -> bool:
+    """Whether a normalized cell is a diagonal marker of a round robin matrix."""
+    return isinstance(value, str) and len(value) <= 2 and all(ch in DIAGONAL_MARKS for ch in value)
+
+
+_NUM = r"(?:\d+(?:[.,]\d+)?|[.,]5|½)"
+_SINGLE = re.compile(r"(?:\d+(?:[.,]\d+)?|[.,]\d+|½|=|[-−–+])\Z")
+_TWO = re.compile(r"(?:([.,]5|[0-2][.,]5|[0-4]|½|=|[-−–+])\s*)(?:([.,]5|[0-2][.,]5|[0-4]|½|=|[-−–+]))\Z")
+_MATCH = re.compile(r"(" + _NUM + r")\s*:\s*(" + _NUM + r")\Z")
+
+
+def parse_number(text: str) -> float | None:
+    """A number written with a decimal point or comma, or with ½; None if it is not one.
+
+    >>> parse_number("0,5"), parse_number("1½"), parse_number(".5"), parse_number("x")
+    (0.5, 1.5, 0.5, None)
+    """
+    t = text.strip().replace(",", ".")
+    if t.endswith("½"):
+        head = t[:-1]
+        if head == "":
+            return 0.5
+        if head.isdigit():
+            return int(head) + 0.5
+        return None
+    try:
+        if not re.fullmatch(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?", t):
+            return None
+        f = float(t)
+    except ValueError:
+        return None
+    if math.isinf(f) or math.isnan(f):
+        return None
+    return f
+
+
+def _mark(token: str) -> Mark:
+    if token == "=":
+        return DRAW_MARK
+    if token == "+":
+        return FORFEIT_WIN
+    if token in _MINUS:
+        return FORFEIT_LOSS
+    value = parse_number(token)
+    if value is None:  # pragma: no cover - the patterns only let numbers through
+        raise CellProblem(f"'{token}' is not a result")
+    return value
+
+
+@lru_cache(maxsize=4096)
+def _text_marks(text: str) -> tuple[Mark, ...]:
+    t = text
+    if _SINGLE.match(t):
+        return (_mark(t),)
+    m = _MATCH.match(t)
+    if m:
+        a, b = parse_number(m.group(1)), parse_number(m.group(2))
+        return (f"{_fmt(a)}:{_fmt(b)}",)  # type: ignore[arg-type]
+    parts = re.split(r"\s+|[;|]", t)
+    if len(parts) == 2 and all(_SINGLE.match(p) for p in parts):
+        return (_mark(parts[0]), _mark(parts[1]))
+    m = _TWO.match(t)
+    if m:
+        return (_mark(m.group(1)), _mark(m.group(2)))
+    raise CellProblem(f"{_show(text)} is not a result")
+
+
+def result_marks(value: float | str) -> tuple[Mark, ...]:
+    """The marks of a round robin cell (one game, or two for a double round robin).
+
+    Numbers come back as floats, ``=``/``+``/``-`` as themselves, and a match
+    score ``a:b`` as the string ``'a:b'`` (the caller decides whether it is
+    one game or a two-game match).  Integers such as ``10`` or ``21`` (how
+    Excel stores ``10``, ``21`` typed in a double round robin cell) are
+    returned as one number; :func:`split_digits` splits them.
+
+    >>> result_marks(1.0), result_marks("=1"), result_marks("1 0,5"), result_marks("−")
+    ((1.0,), ('=', 1.0), (1.0, 0.5), ('-',))
+    """
+    if isinstance(value, float):
+        return (value,)
+    return _text_marks(value)
+
+
+def split_digits(value: float) -> tuple[float, ...] | None:
+    """A two-digit integer as two one-digit results (``10`` → ``(1, 0)``), else None.
+
+    >>> split_digits(10.0), split_digits(21.0), split_digits(1.0), split_digits(0.5)
+    ((1.0, 0.0), (2.0, 1.0), None, None)
+    """
+    if value.is_integer() and 10 <= value <= 44:
+        a, b = divmod(int(value), 10)
+        return (float(a), float(b))
+    return None
+
+
+_RES = r"\d+(?:[.,]\d+)?|[.,]5|½|=|[-−–+]"
+_SWISS = re.compile(
+    r"(?P<opp>\d{1,6})(?:"
+    r"\s*(?P<col>[wbWBбчБЧ])\s*[/:]?\s*(?P<r1>" + _RES + r")?"  # 12w1, 12 w 1, 5б½, 12w
+    r"|\s*[/:]\s*(?P<r2>" + _RES + r")"  # 12/1, 12:1
+    r"|\s+(?P<r3>" + _RES + r")"  # 12 1
+    r"|(?P<r4>½|=|[-−–+])"  # 12½, 12+, 12-
+    r")?\Z"
+)
+_BYE_WORDS = {
+    "+": "pab",
+    "bye": "pab",
+    "pab": "pab",
+    "u": "U",
+    "h": "H",
+    "hpb": "H",
+    "f": "F",
+    "fpb": "F",
+    "z": "Z",
+    "zpb": "Z",
+    "-": "absent",
+    "−": "absent",
+    "–": "absent",
+    "—": "absent",
+    "--": "absent",
+    "---": "absent",
+}
+
+
+@lru_cache(maxsize=65536)
+def _swiss_text(text: str) -> SwissCell:
+    key = text.casefold()
+    bye = _BYE_WORDS.get(key)
+    if bye is not None:
+        return SwissCell(None, None, None, bye)
+    if text[0] in _MINUS and len(text) > 1:
+        rest = text[1:].strip()
+        if rest in ("=",):
+            return SwissCell(None, None, DRAW_MARK, "points")
+        value = parse_number(rest)
+        if value is not None and value >= 0:
+            return SwissCell(None, None, value, "points")
+    m = _SWISS.match(text)
+    if not m:
+        raise CellProblem(f"{_show(text)} is not a result")
+    res = m.group("r1") or m.group("r2") or m.group("r3") or m.group("r4")
+    if res is None:
+        raise CellProblem(f"{_show(text)} has an opponent but no result")
+    colour = m.group("col")
+    return SwissCell(int(m.group("opp")), _COLOURS[colour] if colour else None, _mark(res), None)
+
+
+def swiss_cell(value: float | str) -> SwissCell:
+    """Read a Swiss round cell (see :class:`SwissCell`)."""
+    if isinstance(value, float):
+        if value < 0:
+            return SwissCell(None, None, -value, "points")
+        raise CellProblem(f"{_show(value)} is a number, not an opponent with a result (e.g. '12w1')")
+    return _swiss_text(value)

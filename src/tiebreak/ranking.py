@@ -1,0 +1,214 @@
+"""Places: points first, then the event's criteria in order (RULES.md "Places").
+
+* A ``value`` criterion splits a tied group by its values (larger is better).
+* A ``progressive`` criterion (truncated Solkoff) drops 1 worst value, and for
+  the players still tied 2, 3 ... until they differ or nothing is left to drop.
+* A ``group`` criterion (head-to-head, order of places, FIDE DE) is computed
+  inside the group still tied; when it splits the group it is applied again
+  inside each part still tied.
+* "Results in order of places" orders the other participants by points and
+  the value criteria listed before it (players equal on those form one place).
+* A criterion that needs data the table lacks (ratings) is skipped with a note.
+
+Players equal after every criterion share the place (``"3–4"``).
+
+>>> from tiebreak.reader import read_table
+>>> t = read_table([["X", 1, 0, 1], [0, "X", 1, 1], [1, 0, "X", "="], [0, 0, "=", "X"]])
+>>> r = rank(t, "sb, wins, h2h")
+>>> [(s.label, t.players[s.player].label(), s.values["sb"]) for s in r.standings]
+[('1', 'No. 1', 5.0), ('2', 'No. 2', 4.0), ('3', 'No. 3', 4.5), ('4', 'No. 4', 1.5)]
+>>> rank(read_table([["X", "½"], ["½", "X"]])).places()
+['1–2', '1–2']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from .criteria import Criterion, default_criteria, get_criterion, parse_criteria
+from .model import Tournament
+from .rules import Evaluation, RuleSet, get_rules
+
+__all__ = ["Standing", "Ranking", "rank", "place_label"]
+
+_EPS = 9
+
+
+def place_label(first: int, last: int) -> str:
+    """``"3"`` or ``"3–4"`` (with an en dash)."""
+    return str(first) if first == last else f"{first}–{last}"
+
+
+@dataclass
+class Standing:
+    player: int
+    place: int
+    place_to: int
+    values: dict[str, Any]
+    decided_by: str | None = None
+
+    @property
+    def label(self) -> str:
+        return place_label(self.place, self.place_to)
+
+
+@dataclass
+class Ranking:
+    tournament: Tournament
+    evaluation: Evaluation
+    criteria: list[Criterion]
+    standings: list[Standing]
+    notes: list[str] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
+
+    @property
+    def order(self) -> list[int]:
+        return [s.player for s in self.standings]
+
+    def by_player(self) -> list[Standing]:
+        """Standings indexed by player (table row order)."""
+        out: list[Standing | None] = [None] * len(self.standings)
+        for s in self.standings:
+            out[s.player] = s
+        return out  # type: ignore[return-value]
+
+    def places(self) -> list[str]:
+        return [s.label for s in self.by_player()]
+
+
+def _k(v: Any, lower_is_better: bool = False) -> Any:
+    """Sort key of a value, larger = better; None (undefined) below everything."""
+    if v is None:
+        return (0,)
+    if isinstance(v, tuple):
+        return (1, tuple(round(x, _EPS) for x in v))
+    x = round(float(v), _EPS)
+    return (1, -x if lower_is_better else x)
+
+
+class _Ranker:
+    def __init__(self, ev: Evaluation, criteria: list[Criterion], ratings: Sequence[float | None] | None) -> None:
+        self.ev = ev
+        self.criteria = criteria
+        self.ratings = ratings
+        self.decided: dict[int, str] = {}
+        self.used: list[Criterion] = []
+
+    def split(self, group: list[int], keyvals: dict[int, Any], lower_better: bool = False) -> list[list[int]]:
+        """The group in parts of equal value, best first."""
+        buckets: dict[Any, list[int]] = {}
+        for p in group:
+            buckets.setdefault(_k(keyvals[p], lower_better), []).append(p)
+        return [buckets[k] for k in sorted(buckets, reverse=True)]
+
+    def resolve(self, group: list[int], ci: int, out: list[list[int]], via: str) -> None:
+        if len(group) == 1:
+            self.decided.setdefault(group[0], via)
+            out.append(group)
+            return
+        if ci >= len(self.criteria):
+            for p in group:
+                self.decided.setdefault(p, "")
+            out.append(group)
+            return
+        crit = self.criteria[ci]
+        if crit.kind == "value":
+            vals = crit.values(self.ev, self.ratings)
+            parts = self.split(group, {p: vals[p] for p in group}, crit.lower_is_better)
+            for part in parts:
+                self.resolve(part, ci + 1, out, crit.code if len(parts) > 1 else via)
+        elif crit.kind == "progressive":
+            self.progressive(group, ci, 1, out, via)
+        else:
+            ctx: dict[str, Any] = {"ratings": self.ratings}
+            if crit.code == "order":
+                ctx["order_of_others"] = self.place_groups(group, ci)
+            vals = crit.compute(self.ev, group, ctx)  # type: ignore[misc]
+            parts = self.split(group, dict(zip(group, vals)), crit.lower_is_better)
+            if len(parts) == 1:
+                self.resolve(group, ci + 1, out, via)
+                return
+            for part in parts:
+                if len(part) > 1:
+                    self.resolve(part, ci, out, crit.code)  # re-applied inside the part
+                else:
+                    self.resolve(part, ci + 1, out, crit.code)
+
+    def progressive(self, group: list[int], ci: int, k: int, out: list[list[int]], via: str) -> None:
+        crit = self.criteria[ci]
+        games = max(len(self.ev.val[p]) for p in group)
+        if k > max(games - 1, 1) or len(group) == 1:
+            self.resolve(group, ci + 1, out, via)
+            return
+        vals = self.ev.memo(("value", crit.code, k), lambda: crit.compute(self.ev, k))  # type: ignore[misc]
+        parts = self.split(group, {p: vals[p] for p in group})
+        for part in parts:
+            if len(part) > 1:
+                self.progressive(part, ci, k + 1, out, crit.code if len(parts) > 1 else via)
+            else:
+                self.resolve(part, ci + 1, out, crit.code if len(parts) > 1 else via)
+
+    def place_groups(self, group: list[int], ci: int) -> list[list[int]]:
+        """The other participants in order of places, by points and the value criteria before ``ci``."""
+        members = set(group)
+        value_crits = [c for c in self.criteria[:ci] if c.kind == "value"]
+        cols = [c.values(self.ev, self.ratings) for c in value_crits]
+        pts = self.ev.points
+        others = [p for p in range(self.ev.n) if p not in members]
+        keyed: dict[Any, list[int]] = {}
+        for p in others:
+            key = (_k(pts[p]), *(_k(col[p], c.lower_is_better) for c, col in zip(value_crits, cols)))
+            keyed.setdefault(key, []).append(p)
+        return [keyed[k] for k in sorted(keyed, reverse=True)]
+
+
+def rank(
+    t: Tournament,
+    criteria: str | Sequence[str | Criterion] | None = None,
+    rules: str | RuleSet | None = None,
+    *,
+    ratings: Sequence[float | None] | None = None,
+    evaluation: Evaluation | None = None,
+) -> Ranking:
+    """Rank an event: points, then ``criteria`` (default: rule 1.13.3's list)."""
+    rs = get_rules(rules)
+    ev = evaluation if evaluation is not None else rs.evaluate(t)
+    if criteria is None:
+        crits = default_criteria(round_robin=t.is_round_robin)
+    elif isinstance(criteria, str):
+        crits = parse_criteria(criteria)
+    else:
+        crits = [get_criterion(c) for c in criteria]
+    notes = list(ev.notes)
+    skipped: list[str] = []
+    active: list[Criterion] = []
+    for c in crits:
+        if c.needs == "ratings":
+            have = ratings if ratings is not None else [p.rating for p in t.players]
+            if not any(have):
+                skipped.append(c.code)
+                notes.append(f"'{c.name}' skipped: the table has no ratings")
+                continue
+        if c.needs == "rounds" and not t.has_rounds:
+            skipped.append(c.code)
+            notes.append(f"'{c.name}' skipped: it needs round order, which a round robin matrix does not have")
+            continue
+        active.append(c)
+    ranker = _Ranker(ev, active, ratings)
+    pts = ev.points
+    by_points: dict[float, list[int]] = {}
+    for p in range(ev.n):
+        by_points.setdefault(round(pts[p], _EPS), []).append(p)
+    groups: list[list[int]] = []
+    for key in sorted(by_points, reverse=True):
+        ranker.resolve(by_points[key], 0, groups, "points")
+    columns = {c.code: c.values(ev, ratings) for c in active}
+    standings: list[Standing] = []
+    place = 1
+    for g in groups:
+        last = place + len(g) - 1
+        for p in sorted(g, key=lambda q: (t.players[q].number, q)):
+            standings.append(Standing(p, place, last, {code: col[p] for code, col in columns.items()}, ranker.decided.get(p) or None))
+        place = last + 1
+    return Ranking(t, ev, active, standings, notes, skipped)

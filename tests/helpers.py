@@ -1,0 +1,80 @@
+"""Helpers shared by the tests: building crosstables from a list of games, calling functions through xlwings."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, Iterable, Sequence
+
+WHITE, BLACK = "w", "b"
+
+
+def swiss_grid(
+    names: Sequence[str],
+    rounds: Sequence[Sequence[tuple[str, str, Any]]],
+    *,
+    colours: tuple[str, str] = ("w", "b"),
+    header: bool = True,
+    fmt: Any = None,
+    extra: dict[tuple[str, int], str] | None = None,
+) -> list[list[Any]]:
+    """A Swiss crosstable: pairings per round as (white, black, white's result).
+
+    The white player's cell is '<opp><w><res>', the black player's the mirror.
+    ``res`` is 1, 0.5, 0, '+', '-' (white's side); ``extra[(name, round)]``
+    gives cells for byes and absences.
+    """
+    number = {n: i + 1 for i, n in enumerate(names)}
+    cells = {n: [""] * len(rounds) for n in names}
+    mirror = {1: 0, 0: 1, 0.5: 0.5, "+": "-", "-": "+", 2: 0, 1.0: 0.0}
+    show = fmt or (lambda v: {1: "1", 0: "0", 0.5: "½", "+": "+", "-": "-", 2: "2"}.get(v, str(v)))
+    for r, games in enumerate(rounds):
+        for white, black, res in games:
+            cells[white][r] = f"{number[black]}{colours[0]}{show(res)}"
+            other = mirror[res] if not (isinstance(res, (int, float)) and res not in mirror) else res
+            cells[black][r] = f"{number[white]}{colours[1]}{show(other)}"
+    for (name, r), text in (extra or {}).items():
+        cells[name][r - 1] = text
+    rows: list[list[Any]] = []
+    if header:
+        rows.append(["No", "Name", *[f"R{r + 1}" for r in range(len(rounds))]])
+    for n in names:
+        rows.append([number[n], n, *cells[n]])
+    return rows
+
+
+def call(module: Any, func_name: str, *args: Any) -> Any:
+    """Call a worksheet function the way Excel (Office.js / xlwings Lite) does, through xlwings' conversion."""
+    import xlwings as xw
+    from xlwings.server import custom_functions_call
+
+    data = {
+        "func_name": func_name,
+        "args": [wrap(a) for a in args],
+        "version": xw.__version__,
+        "client": "Office.js",
+        "runtime": "1.4",
+        "culture_info_name": "en-US",
+        "date_format": "M/d/yyyy",
+    }
+    return asyncio.run(custom_functions_call(data, module))
+
+
+def wrap(a: Any) -> Any:
+    """A Python argument as Office.js sends it: every argument is a matrix."""
+    if a is None:
+        return None
+    if isinstance(a, list):
+        if a and not isinstance(a[0], list):
+            return [[v] for v in a]
+        return a
+    return [[a]]
+
+
+def column(result: list[list[Any]]) -> list[Any]:
+    assert all(len(r) == 1 for r in result), result
+    return [r[0] for r in result]
+
+
+def as_floats(grid: Iterable[Iterable[Any]]) -> list[list[Any]]:
+    """Numbers as desktop Excel delivers them (floats)."""
+    return [[float(v) if isinstance(v, int) and not isinstance(v, bool) else v for v in row] for row in grid]
