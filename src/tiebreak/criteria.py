@@ -64,6 +64,8 @@ def _by_points_groups(crit: Criterion, ev: Evaluation, ratings: Sequence[float |
         groups.setdefault(round(pts, 9), []).append(p)
     out: list[Any] = [None] * ev.n
     for members in groups.values():
+        if len(members) == 1:
+            continue  # nobody to compare with: left empty
         vals = crit.compute(ev, members, {"ratings": ratings, "display": True})  # type: ignore[misc]
         for p, v in zip(members, vals):
             out[p] = v

@@ -1,0 +1,153 @@
+"""The settings the Rank button and ``tiebreak rank`` keep in the workbook itself.
+
+A sheet named ``tiebreak`` holds them as label/value rows, readable and
+editable by a person, with English or Russian labels::
+
+    A                                B
+    tiebreak settings / настройки
+    Rule set / Правила               ru
+    Criteria / Критерии              solkoff_trunc, wins, h2h, beaten, order, ratings
+    Scoring / Очки за партию         auto
+    Language / Язык                  auto
+    Output / Вывод                   Sheet1!N1:S1       (written by Rank)
+
+followed by the list of criteria codes.  Rank fills in the defaults the first
+time it runs; later runs read what the user changed.
+
+>>> s = Settings.from_grid([["Правила", "fide-2024"], ["Критерии", "BH/C1, BH, SB"]])
+>>> s.rules, [c.code for c in s.criteria_list()]
+('fide-2024', ['BH/C1', 'buchholz', 'SB'])
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from .criteria import CRITERIA, Criterion, default_criteria, parse_criteria
+from .errors import SettingsError
+from .model import Scoring
+from .rules import DEFAULT_RULES, RULE_SETS, get_rules
+
+__all__ = ["Settings", "SETTINGS_SHEET", "settings_grid"]
+
+SETTINGS_SHEET = "tiebreak"
+
+_KEYS = {
+    "rules": ("rule set", "rules", "правила", "регламент", "набор правил"),
+    "criteria": ("criteria", "critera", "критерии", "тай-брейки", "tie-breaks", "tiebreaks", "дополнительные показатели"),
+    "scoring": ("scoring", "points per game", "очки за партию", "система очков", "очки"),
+    "language": ("language", "язык"),
+    "output": ("output", "вывод"),
+}
+LABELS = {
+    "rules": "Rule set / Правила",
+    "criteria": "Criteria / Критерии",
+    "scoring": "Scoring / Очки за партию",
+    "language": "Language / Язык",
+    "output": "Output / Вывод",
+}
+
+
+def _which(label: Any) -> str | None:
+    if not isinstance(label, str):
+        return None
+    t = " ".join(label.casefold().replace("ё", "е").split())
+    for key, words in _KEYS.items():
+        for w in words:
+            if t == w or t.startswith(w + " ") or t.startswith(w + "/") or t.startswith(w + ":") or (" / " in t and w in t.split(" / ")):
+                return key
+    return None
+
+
+@dataclass
+class Settings:
+    rules: str = DEFAULT_RULES
+    criteria: str = ""
+    """Comma-separated codes; empty means the default of rule 1.13.3."""
+    scoring: str = "auto"
+    language: str = "auto"
+    output: str = ""
+    """Where Rank wrote its columns last time (``Sheet!N1:S1``)."""
+    present: bool = False
+    """Whether the workbook had settings (False: defaults, to be written)."""
+    found: dict[str, int] = field(default_factory=dict)
+    """Row (0-based) of each setting in the settings grid."""
+
+    @classmethod
+    def from_grid(cls, grid: Sequence[Sequence[Any]] | None) -> Settings:
+        s = cls()
+        if not grid:
+            return s
+        s.present = True
+        for r, row in enumerate(grid):
+            if not row:
+                continue
+            key = _which(row[0])
+            if key is None or key in s.found:
+                continue
+            value = next((v for v in row[1:] if v not in (None, "")), "")
+            s.found[key] = r
+            text = "" if value is None else (f"{value:g}" if isinstance(value, float) else str(value)).strip()
+            if key == "rules":
+                s.rules = text or DEFAULT_RULES
+            elif key == "criteria":
+                s.criteria = text
+            elif key == "scoring":
+                s.scoring = text or "auto"
+            elif key == "language":
+                s.language = text or "auto"
+            elif key == "output":
+                s.output = text
+        return s
+
+    def validate(self) -> None:
+        get_rules(self.rules)
+        if self.criteria.strip():
+            parse_criteria(self.criteria)
+        self.scoring_value()
+        if self.language.strip().casefold() not in ("auto", "en", "ru", "english", "russian", "русский", "английский", ""):
+            raise SettingsError(f"settings: language '{self.language}' must be auto, en or ru")
+
+    def scoring_value(self) -> Scoring | None:
+        text = self.scoring.strip()
+        if text.casefold() in ("", "auto", "авто"):
+            return None
+        try:
+            return Scoring.parse(text)
+        except SettingsError as err:
+            raise SettingsError(f"settings: {err}") from None
+
+    def criteria_list(self, round_robin: bool = False) -> list[Criterion]:
+        if self.criteria.strip():
+            return parse_criteria(self.criteria)
+        return default_criteria(round_robin=round_robin)
+
+    def lang(self, sample_text: str = "") -> str:
+        """'ru' or 'en': the setting, or Russian when the table is written in Cyrillic."""
+        v = self.language.strip().casefold()
+        if v in ("ru", "russian", "русский"):
+            return "ru"
+        if v in ("en", "english", "английский"):
+            return "en"
+        return "ru" if re.search(r"[а-яё]", sample_text.casefold()) else "en"
+
+
+def settings_grid(s: Settings, criteria_text: str) -> list[list[Any]]:
+    """The settings sheet's content: the settings, then a table of the criteria codes."""
+    rows: list[list[Any]] = [
+        ["tiebreak settings / настройки tiebreak", "", ""],
+        [LABELS["rules"], s.rules, "One of: " + ", ".join(RULE_SETS)],
+        [LABELS["criteria"], criteria_text, "After points, in order; codes below (English or Russian names work too)."],
+        [LABELS["scoring"], s.scoring, "auto, 1/0.5/0 or 2/1/0 (win/draw/loss)"],
+        [LABELS["language"], s.language, "auto, en or ru: the language of the columns Rank writes"],
+        [LABELS["output"], s.output, "Written by Rank: where its columns are. Do not edit."],
+        ["", "", ""],
+        ["Code / Код", "Criterion", "Критерий"],
+    ]
+    for code, c in CRITERIA.items():
+        if "/" in code and code not in ("BH/C1", "BH/M1", "SB/C1", "ARO/C1", "PS/C1"):
+            continue
+        rows.append([code, c.name, c.name_ru])
+    return rows
