@@ -91,6 +91,16 @@ _COLOURS = {"w": "w", "W": "w", "б": "w", "Б": "w", "b": "b", "B": "b", "ч": 
 MAX_TEXT = 200
 
 
+class Uncalculated:
+    """A formula cell whose value was never stored (the file was not last saved by Excel)."""
+
+    def __init__(self, formula: str) -> None:
+        self.formula = formula
+
+    def __repr__(self) -> str:
+        return self.formula
+
+
 class CellProblem(ValueError):
     """A cell could not be read; the message says why (no location yet)."""
 
@@ -175,6 +185,8 @@ def normalize(value: object) -> float | str | None:
         if text.startswith("=") and len(text) > 1 and text[1:2] not in "=":
             raise CellProblem(f"{_show(text)} is a formula stored as text, not its value")
         return text
+    if isinstance(value, Uncalculated):
+        raise CellProblem(f"the formula {_show(value.formula)} has no stored value: open the file in Excel and save it, then try again")
     # datetime and other types Excel may hand over
     raise CellProblem(f"{_show(value)} is a {type(value).__name__}, not a result")
 

@@ -1,0 +1,259 @@
+"""Command line: ``tiebreak rank FILE`` (.xlsx or FIDE TRF) and ``tiebreak export FILE.xlsx --trf OUT``.
+
+Errors go to stderr as ``tiebreak: error: ...`` naming the cell or line, with
+exit status 1 (bad input) or 2 (bad usage); never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any, Sequence
+
+from .errors import FileFormatError, SettingsError, TiebreakError
+from .ranking import Ranking, rank
+from .rules import RULE_SETS, get_rules
+
+__all__ = ["main"]
+
+TRF_SUFFIXES = (".trf", ".txt", ".trfx")
+
+
+class _Usage(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise _Usage(message)
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="tiebreak", description="Tie-breaks and places for chess and draughts tournaments, from an .xlsx crosstable or a FIDE TRF file.")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+    r = sub.add_parser("rank", help="rank a workbook's crosstable (or a TRF file) and print the standings")
+    r.add_argument("file", help=".xlsx workbook or FIDE TRF file")
+    r.add_argument("--sheet", help="the sheet with the crosstable (default: the active sheet, or the range named 'crosstable')")
+    r.add_argument("--rules", help=f"rule set: {', '.join(RULE_SETS)} (default: the workbook's settings, else ru; for a TRF see the README)")
+    r.add_argument("--criteria", help="criteria after points, comma-separated (e.g. 'solkoff_trunc, wins, h2h' or 'BH/C1, BH, SB, DE, WIN')")
+    r.add_argument("--out", help="write a copy of the workbook with the Place and criteria columns and a Standings sheet")
+    r.add_argument("--overwrite-input", action="store_true", help="allow --out to name the input file itself")
+    r.add_argument("--format", choices=("text", "csv", "json"), default="text", help="how to print the standings (default: text)")
+    e = sub.add_parser("export", help="write a sheet's crosstable as a FIDE TRF-16 file")
+    e.add_argument("file", help=".xlsx workbook")
+    e.add_argument("--trf", required=True, help="the TRF file to write")
+    e.add_argument("--sheet", help="the sheet with the crosstable (default: the active sheet)")
+    e.add_argument("--rules", help="rule set to record in the TRF (default: the workbook's settings)")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    try:
+        args = parser.parse_args(argv)
+        if args.command is None:
+            parser.print_help(sys.stderr)
+            return 2
+        if args.command == "rank":
+            return _rank(args)
+        return _export(args)
+    except _Usage as err:
+        print(f"tiebreak: error: {err}", file=sys.stderr)
+        print(f"usage: {parser.format_usage().split(': ', 1)[-1].strip()} (see tiebreak COMMAND --help)", file=sys.stderr)
+        return 2
+    except TiebreakError as err:
+        print(f"tiebreak: error: {err}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("tiebreak: interrupted", file=sys.stderr)
+        return 130
+    except RecursionError:
+        print("tiebreak: error: the input is too deeply nested to read", file=sys.stderr)
+        return 1
+    except MemoryError:
+        print("tiebreak: error: the input is too large to read", file=sys.stderr)
+        return 1
+
+
+def _is_trf(path: Path) -> bool:
+    if path.suffix.lower() in TRF_SUFFIXES:
+        return True
+    if path.suffix.lower() in (".xlsx", ".xlsm", ".xltx", ".xltm"):
+        return False
+    try:
+        with open(path, "rb") as f:
+            head = f.read(4)
+    except OSError:
+        return False
+    return not head.startswith(b"PK")
+
+
+def _rank(args: argparse.Namespace) -> int:
+    path = Path(args.file)
+    if not path.exists():
+        raise FileFormatError(f"{path}: no such file")
+    if _is_trf(path):
+        return _rank_trf(path, args)
+    from .sheet import plan_rank
+    from .workbook import SafeWorkbook
+
+    if args.out and _same_file(path, Path(args.out)) and not args.overwrite_input:
+        raise SettingsError(f"--out {args.out} is the input file; refusing to overwrite it (add --overwrite-input if you mean it)")
+    book = SafeWorkbook(path)
+    for w in book.warnings:
+        print(f"tiebreak: warning: {w}", file=sys.stderr)
+    plan = plan_rank(book, sheet=args.sheet, rules=args.rules, criteria=args.criteria)
+    assert plan.ranking is not None
+    _print(plan.ranking, plan.ranking.evaluation.rules.name, args.format, plan.sheet)
+    if args.out:
+        book.apply(plan)
+        book.save(args.out)
+        print(f"tiebreak: wrote {args.out}", file=sys.stderr)
+    return 0
+
+
+def _rank_trf(path: Path, args: argparse.Namespace) -> int:
+    from .trf import read_trf_file
+
+    if args.out:
+        raise SettingsError("--out writes workbooks; for a TRF file the standings are printed (use --format csv or json to save them)")
+    if args.sheet:
+        raise SettingsError("--sheet is for workbooks; a TRF file has no sheets")
+    t = read_trf_file(path)
+    rules = args.rules or t.rules or "ru"
+    criteria = args.criteria or (", ".join(t.tiebreak_codes) if t.tiebreak_codes else None)
+    ranking = rank(t, criteria, rules)
+    _print(ranking, get_rules(rules).name, args.format, None)
+    return 0
+
+
+def _export(args: argparse.Namespace) -> int:
+    from .reader import read_table
+    from .settings import SETTINGS_SHEET, Settings
+    from .sheet import find_region
+    from .trf import write_trf
+    from .workbook import SafeWorkbook
+
+    path = Path(args.file)
+    if not path.exists():
+        raise FileFormatError(f"{path}: no such file")
+    book = SafeWorkbook(path)
+    settings = Settings.from_grid(book.values(SETTINGS_SHEET)) if SETTINGS_SHEET in book.sheet_names() else Settings()
+    named = book.named_range("crosstable")
+    sheet = args.sheet or (named[0] if named else book.active_sheet())
+    if sheet not in book.sheet_names():
+        raise SettingsError(f"there is no sheet '{sheet}'")
+    values = book.values(sheet)
+    if named and named[0] == sheet:
+        box = (named[1] - 1, named[2] - 1, named[3] - 1, named[4] - 1)
+    else:
+        found = find_region(values)
+        if found is None:
+            raise FileFormatError(f"sheet '{sheet}' is empty")
+        box = found
+    top, left, bottom, right = box
+    grid = [[(row[c] if c < len(row) else None) for c in range(left, right + 1)] for row in values[top : bottom + 1]]
+    t = read_table(grid, scoring=settings.scoring_value(), origin=(top + 1, left + 1), sheet=sheet)
+    rules = args.rules or settings.rules
+    get_rules(rules)
+    text = write_trf(t, title=path.stem, rules=rules)
+    out = Path(args.trf)
+    tmp = out.with_name(f".{out.name}.tmp")
+    try:
+        tmp.write_text(text, encoding="utf-8")
+        os.replace(tmp, out)
+    except OSError as err:
+        raise FileFormatError(f"{out}: cannot write the file ({err.strerror})") from None
+    print(f"tiebreak: wrote {out} ({len(t.players)} players, {t.rounds} rounds)", file=sys.stderr)
+    return 0
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return b.exists() and os.path.samefile(a, b)
+    except OSError:
+        return a.resolve() == b.resolve()
+
+
+def _fmt(v: Any) -> str:
+    if v is None or v == "":
+        return ""
+    if isinstance(v, tuple):
+        return " ".join(f"{x:g}" for x in v)
+    if isinstance(v, float):
+        return f"{round(v, 4):g}"
+    return str(v)
+
+
+def _rows(ranking: Ranking) -> tuple[list[str], list[list[str]]]:
+    t = ranking.tournament
+    head = ["Place", "No", "Name", "Points"] + [c.code for c in ranking.criteria]
+    rows = []
+    for s in ranking.standings:
+        p = t.players[s.player]
+        rows.append([s.label, str(p.number), p.name, _fmt(t.points[s.player])] + [_fmt(s.values.get(c.code)) for c in ranking.criteria])
+    return head, rows
+
+
+def _print(ranking: Ranking, rules: str, fmt: str, sheet: str | None) -> None:
+    out = sys.stdout
+    if fmt == "json":
+        t = ranking.tournament
+        data = {
+            "rules": rules,
+            "sheet": sheet,
+            "scoring": t.scoring.label,
+            "system": t.system,
+            "criteria": [c.code for c in ranking.criteria],
+            "skipped": ranking.skipped,
+            "notes": ranking.notes,
+            "standings": [
+                {
+                    "place": s.label,
+                    "place_from": s.place,
+                    "place_to": s.place_to,
+                    "number": t.players[s.player].number,
+                    "name": t.players[s.player].name,
+                    "points": t.points[s.player],
+                    "values": {c.code: _json_value(s.values.get(c.code)) for c in ranking.criteria},
+                    "decided_by": s.decided_by,
+                }
+                for s in ranking.standings
+            ],
+        }
+        json.dump(data, out, ensure_ascii=False, indent=2)
+        out.write("\n")
+        return
+    head, rows = _rows(ranking)
+    if fmt == "csv":
+        buf = io.StringIO()
+        w = csv.writer(buf, lineterminator="\n")
+        w.writerow(head)
+        w.writerows(rows)
+        out.write(buf.getvalue())
+        return
+    widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(head)]
+    out.write(f"Rules: {rules}   Criteria: {', '.join(c.code for c in ranking.criteria) or '-'}\n")
+    out.write("  ".join(h.ljust(widths[i]) for i, h in enumerate(head)).rstrip() + "\n")
+    for r in rows:
+        cells = [r[i].ljust(widths[i]) if i == 2 else r[i].rjust(widths[i]) for i in range(len(r))]
+        out.write("  ".join(cells).rstrip() + "\n")
+    for note in ranking.notes:
+        out.write(f"Note: {note}\n")
+
+
+def _json_value(v: Any) -> Any:
+    if isinstance(v, tuple):
+        return list(v)
+    if isinstance(v, float):
+        return round(v, 10)
+    return v
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

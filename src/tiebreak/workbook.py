@@ -1,0 +1,189 @@
+""".xlsx files without Excel (openpyxl): read safely, rank, write a copy atomically.
+
+Safety:
+
+* a file is checked before openpyxl parses it: it must be a zip of at most
+  :data:`MAX_PARTS` parts whose unpacked size stays under :data:`MAX_UNPACKED`
+  bytes and whose parts do not expand more than :data:`MAX_RATIO` times (zip
+  bombs), and no XML part may declare a DTD or entities (XML bombs; openpyxl
+  also parses with defusedxml);
+* nothing in a workbook is evaluated: formulas are text, the settings sheet
+  is read as plain values;
+* writes go to a temporary file in the target's folder, which replaces the
+  target only when complete; the input file is never written unless the
+  caller asks for exactly that.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import zipfile
+from pathlib import Path
+from typing import Any
+
+from .errors import FileFormatError, TiebreakError
+from .notation import Uncalculated
+from .sheet import Plan
+
+__all__ = ["SafeWorkbook", "check_xlsx", "MAX_UNPACKED", "MAX_RATIO", "MAX_PARTS", "MAX_FILE"]
+
+MAX_FILE = 100 * 1024 * 1024
+MAX_UNPACKED = 500 * 1024 * 1024
+MAX_RATIO = 200
+MAX_PARTS = 10000
+
+
+def check_xlsx(path: str | os.PathLike[str]) -> list[str]:
+    """Refuse files that are not workbooks or could exhaust memory; returns warnings.
+
+    Raises :class:`FileFormatError` with the reason.
+    """
+    p = Path(path)
+    try:
+        size = p.stat().st_size
+    except OSError as err:
+        raise FileFormatError(f"{p}: cannot read the file ({err.strerror})") from None
+    if size > MAX_FILE:
+        raise FileFormatError(f"{p}: {size // (1024 * 1024)} MB is larger than the {MAX_FILE // (1024 * 1024)} MB tiebreak reads")
+    if not zipfile.is_zipfile(p):
+        raise FileFormatError(f"{p}: not an .xlsx workbook (not a zip file); save it from Excel as .xlsx")
+    warnings: list[str] = []
+    try:
+        with zipfile.ZipFile(p) as z:
+            infos = z.infolist()
+            if len(infos) > MAX_PARTS:
+                raise FileFormatError(f"{p}: {len(infos)} parts in the file; more than {MAX_PARTS} is refused")
+            total = 0
+            names = set()
+            for info in infos:
+                names.add(info.filename)
+                total += info.file_size
+                if total > MAX_UNPACKED:
+                    raise FileFormatError(f"{p}: unpacks to more than {MAX_UNPACKED // (1024 * 1024)} MB; refused as a possible zip bomb")
+                if info.compress_size and info.file_size / info.compress_size > MAX_RATIO and info.file_size > 1024 * 1024:
+                    raise FileFormatError(f"{p}: part {info.filename} expands {info.file_size // max(info.compress_size, 1)} times; refused as a possible zip bomb")
+            if "xl/workbook.xml" not in names:
+                raise FileFormatError(f"{p}: not an Excel workbook (no xl/workbook.xml)")
+            for info in infos:
+                if info.filename.endswith((".xml", ".rels", ".vml")):
+                    with z.open(info) as f:
+                        head = f.read(4096)
+                    if b"<!DOCTYPE" in head or b"<!ENTITY" in head:
+                        raise FileFormatError(f"{p}: part {info.filename} declares a DTD or entities; refused (XML bomb protection)")
+            if any(n.startswith(("xl/drawings/", "xl/charts/", "xl/media/")) for n in names):
+                warnings.append("the workbook has charts, images or shapes; the copy written with --out will not have them (openpyxl cannot keep them)")
+    except zipfile.BadZipFile as err:
+        raise FileFormatError(f"{p}: damaged zip file ({err})") from None
+    return warnings
+
+
+class SafeWorkbook:
+    """A checked workbook loaded twice: with formulas (to write) and with stored values (to read)."""
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        import openpyxl
+        import openpyxl.xml
+
+        self.path = Path(path)
+        self.warnings = check_xlsx(self.path)
+        if not openpyxl.xml.DEFUSEDXML:
+            raise FileFormatError("defusedxml is not active for openpyxl (OPENPYXL_DEFUSEDXML=False?); refusing to parse untrusted XML")
+        keep_vba = self.path.suffix.lower() in (".xlsm", ".xltm")
+        try:
+            self.wb = openpyxl.load_workbook(self.path, keep_vba=keep_vba, keep_links=True)
+            self.wb_values = openpyxl.load_workbook(self.path, data_only=True, read_only=False, keep_links=False)
+        except TiebreakError:
+            raise
+        except Exception as err:  # openpyxl's own errors on a damaged or unusual file
+            raise FileFormatError(f"{self.path}: cannot be read as a workbook ({type(err).__name__}: {err})") from None
+        self._values: dict[str, list[list[Any]]] = {}
+
+    # BookSource
+    def sheet_names(self) -> list[str]:
+        return list(self.wb.sheetnames)
+
+    def active_sheet(self) -> str:
+        ws = self.wb.active
+        return ws.title if ws is not None else self.wb.sheetnames[0]
+
+    def values(self, sheet: str) -> list[list[Any]]:
+        if sheet in self._values:
+            return self._values[sheet]
+        ws_v = self.wb_values[sheet]
+        ws_f = self.wb[sheet]
+        rows = ws_v.max_row
+        cols = ws_v.max_column
+        grid: list[list[Any]] = []
+        for r, row in enumerate(ws_v.iter_rows(min_row=1, max_row=rows, max_col=cols, values_only=True), start=1):
+            out = list(row)
+            for c, v in enumerate(out, start=1):
+                if v is None:
+                    f = ws_f.cell(r, c).value
+                    if isinstance(f, str) and f.startswith("="):
+                        out[c - 1] = Uncalculated(f)
+                elif hasattr(v, "isoformat"):
+                    out[c - 1] = v.isoformat()
+            grid.append(out)
+        self._values[sheet] = grid
+        return grid
+
+    def named_range(self, name: str) -> tuple[str, int, int, int, int] | None:
+        from openpyxl.utils.cell import range_boundaries
+
+        dn = None
+        for key, value in self.wb.defined_names.items():
+            if key.casefold() == name.casefold():
+                dn = value
+        if dn is None:
+            for ws in self.wb.worksheets:
+                for key, value in ws.defined_names.items():
+                    if key.casefold() == name.casefold():
+                        dn = value
+        if dn is None:
+            return None
+        try:
+            dests = list(dn.destinations)
+        except Exception:
+            return None
+        if len(dests) != 1:
+            return None
+        sheet, ref = dests[0]
+        try:
+            c1, r1, c2, r2 = range_boundaries(ref.replace("$", ""))
+        except ValueError:
+            return None
+        if sheet not in self.wb.sheetnames or None in (c1, r1, c2, r2):
+            return None
+        return sheet, int(r1), int(c1), int(r2), int(c2)  # type: ignore[arg-type]
+
+    # writing
+    def apply(self, plan: Plan) -> None:
+        for name in plan.create_sheets:
+            self.wb.create_sheet(name)
+        for name in plan.clear_sheets:
+            ws = self.wb[name]
+            for row in ws.iter_rows():
+                for cell in row:
+                    cell.value = None
+        for w in plan.writes:
+            ws = self.wb[w.sheet]
+            for i, row in enumerate(w.values):
+                for j, v in enumerate(row):
+                    ws.cell(w.row + i, w.column + j).value = None if v == "" else v
+        self.wb.active = self.wb.sheetnames.index(plan.sheet)
+
+    def save(self, target: str | os.PathLike[str]) -> None:
+        """Write to a temporary file beside ``target``, then replace ``target`` with it."""
+        target = Path(target)
+        folder = target.parent if str(target.parent) else Path(".")
+        fd, tmp = tempfile.mkstemp(prefix=".tiebreak-", suffix=target.suffix or ".xlsx", dir=folder)
+        os.close(fd)
+        try:
+            self.wb.save(tmp)
+            os.replace(tmp, target)
+        except OSError as err:
+            raise FileFormatError(f"{target}: cannot write the file ({err.strerror})") from None
+        finally:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
