@@ -23,7 +23,7 @@ ROUNDS = [
     [("P", "D", 0), ("G", "A", 0.5), ("E", "C", 0.5), ("F", "B", 0), ("H", "J", 0)],
     [("P", "E", 1), ("F", "H", 1), ("J", "B", 0), ("D", "G", 1), ("A", "C", 0.5)],
 ]
-EXPECTED = {"shmulyan": 5, "sb": 19.5, "buchholz": 14.5, "solkoff": 9, "solkoff_trunc": 13, "riga": 24.25}
+EXPECTED = {"shmulyan": 5, "sonneborn_berger": 19.5, "buchholz": 14.5, "solkoff": 9, "solkoff_trunc": 13, "riga": 24.25}
 
 
 def test_pure_forms_reproduce_the_code_example() -> None:

@@ -66,7 +66,7 @@ def spill(t: Tournament, grid: Sequence[Sequence[Any]], values: Sequence[Any]) -
 def sb_code(convention: Any) -> str:
     c = "" if convention is None else str(convention).strip().casefold()
     if c in ("", "draughts", "ru", "шашки", "checkers", "code"):
-        return "sb"
+        return "sonneborn_berger"
     if c in ("fide", "chess", "шахматы"):
         return "SB"
     raise SettingsError(f"unknown convention '{convention}': use \"draughts\" (default) or \"fide\"")

@@ -52,24 +52,56 @@ def buchholz_of(vals: Sequence[float]) -> float:
     return float(sum(vals))
 
 
-def _cut(vals: Sequence[float], low: int, high: int = 0, first: Sequence[bool] | None = None) -> float:
-    """Sum after dropping ``low`` lowest and ``high`` highest values.
+def cut_sum(
+    scores: Sequence[float],
+    low: int,
+    high: int = 0,
+    vur: Sequence[bool] | None = None,
+    contrib: Sequence[float] | None = None,
+    rounds: int | None = None,
+) -> float:
+    """Sum of ``contrib`` (default: the scores) after ``low`` low cuts and ``high`` high cuts.
 
-    ``first`` marks values to drop before any other among the lowest ones
-    (FIDE Art. 16.5: a virtual opponent's value is cut first).
+    One cut at a time (FIDE C.07 Art. 14, 16.5): a low cut removes the least
+    significant value (lowest score, then lowest contribution), except that
+    the lowest-contributing voluntarily unplayed round (``vur``) is removed
+    instead when its contribution is not lower; a high cut removes the
+    highest score.  At most ``rounds`` values are cut; cutting stops when
+    nothing is left.
+
+    >>> cut_sum([3, 4, 2.5, 3.5, 1.5], 1), cut_sum([3, 4, 2.5, 3.5, 1.5], 1, 1)
+    (13.0, 9.0)
+    >>> cut_sum([3.5, 1.5, 2.0], 1, vur=[True, False, False])  # the bye's dummy goes first
+    3.5
     """
-    n = len(vals)
-    if low + high >= n:
-        return 0.0
+    n = len(scores)
+    values = list(contrib) if contrib is not None else list(scores)
     if not low and not high:
-        return float(sum(vals))
-    if first is not None and any(first):
-        order = sorted(range(n), key=lambda i: (not first[i], vals[i]))
-        lows = set(order[:low])
-        rest = sorted(vals[i] for i in range(n) if i not in lows)
-        return float(sum(rest[: len(rest) - high] if high else rest))
-    s = sorted(vals)
-    return float(sum(s[low : n - high]))
+        return float(sum(values))
+    limit = n if rounds is None else rounds
+    low = min(low, limit)
+    high = min(high, limit - low)
+    flags = list(vur) if vur is not None else [False] * n
+    items = [(scores[i], values[i], flags[i]) for i in range(n)]
+    while low > 0 and items:
+        lsv = min(range(len(items)), key=lambda i: (items[i][0], items[i][1]))
+        vurs = [i for i in range(len(items)) if items[i][2]]
+        if vurs:
+            vmin = min(vurs, key=lambda i: (items[i][1], items[i][0]))
+            cut = vmin if items[vmin][1] >= items[lsv][1] else lsv
+        else:
+            cut = lsv
+        items.pop(cut)
+        low -= 1
+    while high > 0 and items:
+        top = max(range(len(items)), key=lambda i: (items[i][0], items[i][1]))
+        items.pop(top)
+        high -= 1
+    return float(sum(v for _, v, _ in items))
+
+
+def _cut(vals: Sequence[float], low: int, high: int = 0, first: Sequence[bool] | None = None) -> float:
+    return cut_sum(vals, low, high, first)
 
 
 def truncated_solkoff_of(vals: Sequence[float], k: int = 1, first: Sequence[bool] | None = None) -> float:

@@ -12,8 +12,8 @@ A criterion is one of three kinds:
 Codes are case-insensitive; Russian names and FIDE acronyms with modifiers
 (``BH/C1``, ``BH/M2``, ``SB/C1`` ...) are accepted.
 
->>> [c.code for c in parse_criteria("бухгольц, wins; h2h, solkoff_trunc")]
-['buchholz', 'wins', 'h2h', 'solkoff_trunc']
+>>> [c.code for c in parse_criteria("бухгольц, wins; h2h, BH/C2, sb")]
+['buchholz', 'wins', 'h2h', 'BH/C2', 'SB']
 >>> get_criterion("Solkoff").name
 'Median Solkoff'
 """
@@ -46,9 +46,13 @@ class Criterion:
     aliases: tuple[str, ...] = ()
     lower_is_better: bool = False
     fide: bool = False
+    display: Callable[..., Any] | None = field(default=None, compare=False, repr=False)
+    """Optional: the one-value-per-player form shown in columns (e.g. DE as a place)."""
 
     def values(self, ev: Evaluation, ratings: Sequence[float | None] | None = None) -> list[Any]:
         """One display value per player (progressive: k = 1; group: among those tied on points)."""
+        if self.display is not None:
+            return ev.memo(("display", self.code, None if ratings is None else tuple(ratings)), lambda: self.display(ev, ratings))  # type: ignore[misc, return-value]
         if self.kind == "value":
             assert self.compute is not None
             return ev.memo(("value", self.code, None if ratings is None else tuple(ratings)), lambda: self.compute(ev, ratings))  # type: ignore[return-value]
@@ -93,14 +97,14 @@ register(Criterion("points", "Points", "Очки", "Points scored.", compute=lam
 register(
     Criterion(
         "buchholz", "Buchholz", "Коэффициент Бухгольца", "Σ of all opponents' scores (1.13.6).",
-        compute=lambda ev, r: co.buchholz(ev), aliases=("BH", "bh", "бухгольц", "коэф бухгольца", "buchholz_sum"),
+        compute=lambda ev, r: co.buchholz(ev), aliases=("бухгольц", "коэф бухгольца", "buchholz_sum", "коэффициент бухгольца"),
     )
 )
 register(
     Criterion(
         "solkoff", "Median Solkoff", "Медианный коэффициент Солкоффа", "Buchholz minus the best and the worst opponent score (1.13.7).",
         compute=lambda ev, r: co.median_solkoff(ev, 1),
-        aliases=("median_solkoff", "m_solk", "msolk", "солкофф", "солкоф", "солков", "коэффициент солкоффа", "медианный солкофф", "медианный коэффициент солкова", "median_buchholz", "BH/M1"),
+        aliases=("median_solkoff", "m_solk", "msolk", "солкофф", "солкоф", "солков", "коэффициент солкоффа", "медианный солкофф", "медианный коэффициент солкова", "median_buchholz"),
     )
 )
 register(
@@ -119,10 +123,10 @@ register(
 )
 register(
     Criterion(
-        "sb", "Sonneborn–Berger", "Коэффициент Зонненборна–Бергера",
-        "2 × Σ scores of beaten opponents + Σ scores of drawn opponents (1.13.5, draughts code).",
+        "sonneborn_berger", "Sonneborn–Berger", "Коэффициент Зонненборна–Бергера",
+        "2 × Σ scores of beaten opponents + Σ scores of drawn opponents (1.13.5, draughts code). FIDE's SB is half of it on 1/½/0 scoring.",
         compute=lambda ev, r: co.sonneborn_berger(ev),
-        aliases=("sonneborn_berger", "sonneborn-berger", "berger", "бергер", "зонненборн", "зонненборн бергер", "зонненборна бергера", "коэффициент бергера", "sb_draughts"),
+        aliases=("berger", "бергер", "зонненборн", "зонненборн бергер", "зонненборна бергера", "коэффициент бергера", "коэффициент зонненборна бергера", "sb_draughts"),
     )
 )
 register(
@@ -212,7 +216,7 @@ register(
     )
 )
 
-COEFFICIENT_SYSTEMS = ("shmulyan", "sb", "buchholz", "solkoff", "solkoff_trunc", "riga")
+COEFFICIENT_SYSTEMS = ("shmulyan", "sonneborn_berger", "buchholz", "solkoff", "solkoff_trunc", "riga")
 DEFAULT_TAIL = ("wins", "h2h", "beaten", "order", "ratings")
 
 
@@ -221,7 +225,7 @@ def default_criteria(system: str | None = None, round_robin: bool = False) -> li
 
     Without a system: Sonneborn–Berger for a round robin, truncated Solkoff for a Swiss.
     """
-    first = get_criterion(system) if system else get_criterion("sb" if round_robin else "solkoff_trunc")
+    first = get_criterion(system) if system else get_criterion("sonneborn_berger" if round_robin else "solkoff_trunc")
     return [first, *(get_criterion(c) for c in DEFAULT_TAIL)]
 
 
@@ -260,3 +264,6 @@ def parse_criteria(text: str | Sequence[str]) -> list[Criterion]:
     if not out:
         raise UnknownCriterionError("the criteria list is empty")
     return out
+
+
+from . import fide as _fide  # noqa: E402,F401  (registers the FIDE codes)

@@ -182,7 +182,7 @@ def normalize(value: object) -> float | str | None:
             raise CellProblem(f"the cell holds the Excel error {err}")
         if any(ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0 for ch in text):
             raise CellProblem(f"{_show(text)} contains control characters")
-        if text.startswith("=") and len(text) > 1 and text[1:2] not in "=":
+        if text.startswith("=") and re.search(r"[^\d½=+\-−–.,:\s]", text[1:]):
             raise CellProblem(f"{_show(text)} is a formula stored as text, not its value")
         return text
     if isinstance(value, Uncalculated):
@@ -262,6 +262,8 @@ def _mark(token: str) -> Mark:
 @lru_cache(maxsize=4096)
 def _text_marks(text: str) -> tuple[Mark, ...]:
     t = text
+    if len(t) == 2 and t[0] == "0" and t[1] in "01234":
+        return (0.0, float(t[1]))  # '00', '01': two games (a single result never starts with 0)
     if _SINGLE.match(t):
         return (_mark(t),)
     m = _MATCH.match(t)

@@ -14,8 +14,8 @@ Players equal after every criterion share the place (``"3–4"``).
 
 >>> from tiebreak.reader import read_table
 >>> t = read_table([["X", 1, 0, 1], [0, "X", 1, 1], [1, 0, "X", "="], [0, 0, "=", "X"]])
->>> r = rank(t, "sb, wins, h2h")
->>> [(s.label, t.players[s.player].label(), s.values["sb"]) for s in r.standings]
+>>> r = rank(t, "sonneborn_berger, wins, h2h")
+>>> [(s.label, t.players[s.player].label(), s.values["sonneborn_berger"]) for s in r.standings]
 [('1', 'No. 1', 5.0), ('2', 'No. 2', 4.0), ('3', 'No. 3', 4.5), ('4', 'No. 4', 1.5)]
 >>> rank(read_table([["X", "½"], ["½", "X"]])).places()
 ['1–2', '1–2']

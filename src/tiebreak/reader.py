@@ -217,6 +217,13 @@ class _Reader:
             raise NotationError(str(v.problem), self.loc(r, c))
         return v
 
+    def value_at(self, r: int, c: int, where: Location) -> Any:
+        """A cell's value; an unreadable one raises with ``where`` (round or opponent named)."""
+        v = self.cells[r][c]
+        if isinstance(v, _Bad):
+            raise NotationError(str(v.problem), where)
+        return v
+
     # ----------------------------------------------------------------- read
     def read(self) -> Tournament:
         nonempty_rows = [r for r in range(self.height) if any(v is not None for v in self.cells[r])]
@@ -244,10 +251,13 @@ class _Reader:
         if not used_cols:
             raise LayoutError("no player rows below the header")
 
-        swiss_cols = self.swiss_columns(data_rows, used_cols, roles)
+        block = self.find_block(data_rows, roles) if len(data_rows) >= 2 else None
+        if block is not None and block[2] > 0:  # a marked diagonal: a round robin
+            return self.read_round_robin(header, data_rows, used_cols, roles, labels, block)
+        swiss_cols = self.swiss_columns(data_rows, used_cols, roles, labels)
         if swiss_cols:
             return self.read_swiss(header, data_rows, swiss_cols, roles, labels)
-        return self.read_round_robin(header, data_rows, used_cols, roles, labels)
+        return self.read_round_robin(header, data_rows, used_cols, roles, labels, block)
 
     def find_header(self, rows: list[int]) -> int | None:
         """The header row: the first row (of the first four) with a column label."""
@@ -287,10 +297,13 @@ class _Reader:
         return out
 
     # ---------------------------------------------------------------- swiss
-    def swiss_columns(self, rows: list[int], cols: list[int], roles: dict[int, str]) -> list[int]:
+    def swiss_columns(self, rows: list[int], cols: list[int], roles: dict[int, str], labels: dict[int, str]) -> list[int]:
         """Round columns: mostly pairing cells, at least one with an opponent number.
 
-        Unreadable cells in such a column are reported when the round is read.
+        Once a Swiss table is recognised, a column headed as a round (R3, Тур 3),
+        a column between two rounds, and an unlabelled column holding Excel
+        errors are rounds too: their unreadable cells are reported, never
+        skipped.
         """
         found: list[int] = []
         for c in cols:
@@ -315,7 +328,17 @@ class _Reader:
                     byes += 1
             if pairings and pairings + byes > bad:
                 found.append(c)
-        return found
+        if not found:
+            return found
+        extra = set()
+        for c in cols:
+            if c in found or roles.get(c) in ("number", "name", "rating", "points", "place"):
+                continue
+            if roles.get(c) == "round" or found[0] < c < found[-1]:
+                extra.add(c)
+            elif c not in labels and c > found[0] and any(isinstance(self.cells[r][c], _Bad) for r in rows):
+                extra.add(c)
+        return sorted(set(found) | extra)
 
     def read_swiss(self, header: int | None, rows: list[int], cols: list[int], roles: dict[int, str], labels: dict[int, str]) -> Tournament:
         first = cols[0]
@@ -336,7 +359,7 @@ class _Reader:
         for i, r in enumerate(rows):
             line: list[SwissCell | None] = []
             for k, c in enumerate(cols):
-                v = self.value(r, c)
+                v = self.value_at(r, c, self.loc(r, c, round=k + 1))
                 if v is None:
                     line.append(None)
                     continue
@@ -348,7 +371,7 @@ class _Reader:
                     values.append(cell.mark)
                 line.append(cell)
             parsed.append(line)
-        sc = self.scoring(values, lambda: self.first_cell_with(rows, cols, 2.0, swiss=True))
+        sc = self.scoring(values, lambda: self.first_cell_with(rows, cols, 2.0, swiss=True), lambda r, c: self.loc(r, c, round=cols.index(c) + 1))
 
         t = Tournament.empty(players, n_rounds, scoring=sc, system="swiss")
         for i, r in enumerate(rows):
@@ -447,19 +470,34 @@ class _Reader:
         raise NotationError(f"{show(v)} is not a result on {sc.label} scoring", where)
 
     # ---------------------------------------------------------- round robin
-    def read_round_robin(self, header: int | None, rows: list[int], cols: list[int], roles: dict[int, str], labels: dict[int, str]) -> Tournament:
+    def read_round_robin(
+        self,
+        header: int | None,
+        rows: list[int],
+        cols: list[int],
+        roles: dict[int, str],
+        labels: dict[int, str],
+        block: tuple[int, int, int, list[tuple[int, int]]] | None,
+    ) -> Tournament:
         n = len(rows)
         if n < 2:
             raise LayoutError("a tournament needs at least two players", self.loc(rows[0]))
-        block = self.find_block(rows, roles)
         if block is None:
             raise LayoutError(self.explain_no_block(rows, cols, roles))
-        start, width = block
+        start, width, _markers, bad = block
         sub = width // n  # 1, or 2 for two sub-columns per opponent
         result_cols = list(range(start, start + width))
         layout = self.side_columns(header, rows, start, result_cols, roles, labels)
         players = self.players(rows, layout)
         self.check_rr_header(header, rows, start, sub, players, labels)
+        if bad:
+            r, c = bad[0]
+            j = (c - start) // sub
+            where = self.loc(r, c, opponent=self.opp_label(players, j))
+            v = self.value_at(r, c, where)
+            if isinstance(v, str) and is_diagonal(v):
+                raise LayoutError(f"{show(v)} marks the diagonal, but this is not the player's own column", where)
+            raise NotationError(f"{show(v)} is not a result", where)
 
         # gather marks per (i, j)
         marks: list[list[tuple[Mark, ...] | None]] = [[None] * n for _ in range(n)]
@@ -473,7 +511,7 @@ class _Reader:
                 got: list[Mark] = []
                 for s in range(sub):
                     c = start + j * sub + s
-                    v = self.value(r, c)
+                    v = self.value_at(r, c, self.loc(r, c, opponent=self.opp_label(players, j)))
                     if v is None:
                         continue
                     if is_diagonal(v):
@@ -493,7 +531,11 @@ class _Reader:
         # two-digit numbers (10, 21 ...) only make sense as two games
         has_big = any(isinstance(m, float) and m >= 10 for row in marks for ms in row if ms for m in ms)
         cycles = 2 if two or has_big else 1
-        sc = self.scoring(numbers, lambda: self.first_rr_cell_with(rows, start, sub, 2.0))
+        sc = self.scoring(
+            numbers,
+            lambda: self.first_rr_cell_with(rows, start, sub, 2.0),
+            lambda r, c: self.loc(r, c, opponent=self.opp_label(players, (c - start) // sub)),
+        )
         if cycles == 1:
             # match scores a:b decide between one game and a two-game match
             for row in marks:
@@ -521,9 +563,10 @@ class _Reader:
                 where = self.loc(r, c, opponent=self.opp_label(players, j))
                 there = self.loc(rows[j], start + i * sub).cell or f"row {rows[j] + 1}"
                 hint = ""
-                if (i, j) in numeric_cells or (j, i) in numeric_cells:
-                    if cycles == 2 and len(a) != len(b):
-                        hint = " (Excel drops a leading zero: type 01 as text, '01)"
+                if cycles == 2 and len(a) != len(b):
+                    fewer = (i, j) if len(a) < len(b) else (j, i)
+                    if fewer in numeric_cells:
+                        hint = " (Excel drops a leading zero from 01 or 00 typed as a number: type it as text, '01)"
                 mine = self.describe(self.cells[r][c], sub, r, start + j * sub)
                 theirs = self.describe(self.cells[rows[j]][start + i * sub], sub, rows[j], start + i * sub)
                 if not a or not b:
@@ -621,16 +664,15 @@ class _Reader:
                 return False
         return True
 
-    def find_block(self, rows: list[int], roles: dict[int, str]) -> tuple[int, int] | None:
-        """The round robin block (start column, width), or None.
+    def find_block(self, rows: list[int], roles: dict[int, str]) -> tuple[int, int, int, list[tuple[int, int]]] | None:
+        """The round robin block: (start column, width, diagonal marks, unreadable cells), or None.
 
         A candidate has the diagonal blank or marked in every row and more
         readable results than unreadable cells; the one with the most diagonal
-        marks, then the most results, wins.  Unreadable cells inside the chosen
-        block are reported.
+        marks, then the most results, wins.
         """
         n = len(rows)
-        best: tuple[tuple[int, int], int, int, list[tuple[int, int]]] | None = None
+        best: tuple[tuple[int, int], int, int, int, list[tuple[int, int]]] | None = None
         for sub in (1, 2):
             width = n * sub
             for start in range(0, self.width - width + 1):
@@ -644,15 +686,11 @@ class _Reader:
                     continue
                 score = (markers, results)
                 if best is None or score > best[0]:
-                    best = (score, start, width, bad)
+                    best = (score, start, width, markers, bad)
         if best is None:
             return None
-        _, start, width, bad = best
-        if bad:
-            r, c = bad[0]
-            v = self.value(r, c)
-            raise NotationError(f"{show(v)} is not a result", self.loc(r, c))
-        return start, width
+        _, start, width, markers, bad = best
+        return start, width, markers, bad
 
     def block_score(self, rows: list[int], start: int, sub: int) -> tuple[int, int, list[tuple[int, int]]] | None:
         """(diagonal marks, results, unreadable cells) of the block at ``start``; None if it cannot be one."""
@@ -678,9 +716,7 @@ class _Reader:
                     v = line[c]
                     if v is None:
                         continue
-                    if isinstance(v, str) and is_diagonal(v):
-                        return None
-                    if isinstance(v, _Bad) or not _plausible_result(v, sub):
+                    if isinstance(v, _Bad) or (isinstance(v, str) and is_diagonal(v)) or not _plausible_result(v, sub):
                         bad.append((r, c))
                         if len(bad) > results + 2 * n:
                             return None
@@ -831,7 +867,7 @@ class _Reader:
                 )
 
     # -------------------------------------------------------------- scoring
-    def scoring(self, values: list[float], where_two: Any) -> Scoring:
+    def scoring(self, values: list[float], where_two: Any, locate: Any) -> Scoring:
         if self.fixed_scoring is not None:
             return self.fixed_scoring
         vs = set(values)
@@ -839,7 +875,7 @@ class _Reader:
             if vs & {0.5, 1.5}:
                 r, c = where_two()
                 raise NotationError(
-                    "the table mixes 2-point results with half points: set the scoring (1/0.5/0 or 2/1/0)", self.loc(r, c)
+                    "the table mixes 2-point results with half points: set the scoring (1/0.5/0 or 2/1/0)", locate(r, c)
                 )
             return DRAUGHTS
         return CHESS

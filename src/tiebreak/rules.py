@@ -247,6 +247,174 @@ class PlainRules(RuleSet):
         ]
 
 
+VUR_KINDS = frozenset({int(Kind.HALF_BYE), int(Kind.ZERO_BYE), int(Kind.ABSENT), int(Kind.FORFEIT_LOSS)})
+"""Voluntarily unplayed rounds (FIDE C.07 16.1.2): requested byes, absences, forfeit losses."""
+
+
+def fide_adjusted(t: Tournament) -> list[float]:
+    """Each player's score as his opponents count it (C.07 16.3).
+
+    In a Swiss, a requested bye or absence not followed by any round the
+    player took part in (16.2.5) counts as a draw; everything else counts as
+    scored.  In a round robin nothing is converted (Art. 15.2).
+    """
+    rr = t.is_round_robin
+    draw = t.scoring.draw
+    res = []
+    for p in range(len(t.players)):
+        kinds, pts, opp = t.kind[p], t.pts[p], t.opp[p]
+        lna = 0
+        for i, k in enumerate(kinds):
+            if k not in VUR_KINDS:
+                lna = i + 1
+        total = 0.0
+        for i, k in enumerate(kinds):
+            if i + 1 <= lna or opp[i] >= 0:
+                total += pts[i]
+            elif not rr:
+                total += draw
+        res.append(total)
+    return res
+
+
+class FideRules(RuleSet):
+    """FIDE C.07 (2023 text, in force 2024-04-01) and its 2026 revision (caps, Art. 16.4)."""
+
+    def __init__(self, year: int) -> None:
+        self.year = year
+        self.caps = year >= 2026
+        self.name = f"fide-{year}"
+        self.title = f"FIDE C.07 ({'in force 2024-04-01' if year == 2024 else 'revision applied from 2026-03-01'})"
+        self.summary = (
+            "Own unplayed rounds count as games against a dummy opponent with the player's own score"
+            + (" (capped: a forfeit at the scheduled opponent's adjusted score, other rounds at draw points × rounds)" if self.caps else "")
+            + "; opponents' requested byes and absences followed only by unplayed rounds count as draws; "
+            "Cut-1 drops a voluntarily unplayed round first (16.5); round robin forfeits are games against the scheduled opponent (15.2)."
+        )
+        self.forfeits = (
+            "Swiss: the player's forfeit (won or lost) is a round against a dummy opponent with his own final score"
+            + (", at most the scheduled opponent's adjusted score" if self.caps else "")
+            + "; for his opponents he keeps the points scored. Round robin: a game against the scheduled opponent. "
+            "A forfeit win counts for WIN, not WON; a forfeit loss is a voluntarily unplayed round."
+        )
+        self.byes = (
+            "A pairing-allocated or full-point bye is a round against the dummy opponent"
+            + (" (at most draw points × rounds)" if self.caps else "")
+            + " and counts its points; it is not voluntary."
+        )
+        self.requested_byes = (
+            "A half- or zero-point bye is a voluntarily unplayed round against the dummy opponent (SB: dummy × points); "
+            "Cut-1 removes it first. For the opponents it counts as a draw when no played round follows (16.2.5), else as scored."
+        )
+        self.withdrawals = "Absent rounds after a withdrawal are zero-point byes: for the opponents they count as draws (16.2.5)."
+
+    def evaluate(self, t: Tournament) -> Evaluation:
+        n = len(t.players)
+        sc = t.scoring
+        rr = t.is_round_robin
+        adj = fide_adjusted(t)
+        own = t.points
+        cap_other = sc.draw * t.rounds
+        val, out, credit, real, first = [], [], [], [], []
+        for p in range(n):
+            v: list[float] = []
+            o: list[int] = []
+            c: list[float] = []
+            r: list[int] = []
+            f: list[bool] = []
+            opp_p, kind_p, pts_p = t.opp[p], t.kind[p], t.pts[p]
+            for i, k in enumerate(kind_p):
+                q = opp_p[i]
+                x = pts_p[i]
+                outcome = WIN if x == sc.win else DRAW if x == sc.draw else LOSS
+                if rr:
+                    if q < 0:
+                        continue
+                    v.append(adj[q])
+                    f.append(False)
+                    r.append(q if k == Kind.PLAYED else -1)
+                elif k == Kind.PLAYED and q >= 0:
+                    v.append(adj[q])
+                    f.append(False)
+                    r.append(q)
+                else:
+                    s = own[p]
+                    if self.caps:
+                        s = min(s, adj[q]) if q >= 0 else min(s, cap_other)
+                    v.append(s)
+                    f.append(k in VUR_KINDS)
+                    r.append(-1)
+                o.append(outcome)
+                c.append(x)
+            val.append(v)
+            out.append(o)
+            credit.append(c)
+            real.append(r)
+            first.append(f)
+        return Evaluation(t, self, list(own), adj, val, out, credit, real, first)
+
+    def wins(self, t: Tournament) -> list[int]:
+        """WIN (C.07 7.1): rounds with a win's points, played or not."""
+        w = t.scoring.win
+        return [sum(1 for x in t.pts[p] if x == w) for p in range(len(t.players))]
+
+
+class Fide2009Rules(RuleSet):
+    name = "fide-2009"
+    title = "FIDE virtual-opponent rule (2009, in the Handbook until 2023)"
+    summary = "Opponents' unplayed games count as draws; a player's own unplayed round is a game against a virtual opponent."
+    forfeits = (
+        "For the opponents, every unplayed game counts as a draw. The player's own forfeit round is a game against a virtual "
+        "opponent with the player's score before the round, the opposite result in it, and draws afterwards."
+    )
+    byes = "As a forfeit: a game against the virtual opponent; its points count (SB: virtual score × points)."
+    requested_byes = "As a forfeit: a game against the virtual opponent."
+    withdrawals = "Absent rounds are unplayed games: draws for the opponents, virtual opponents for the player."
+
+    def evaluate(self, t: Tournament) -> Evaluation:
+        n = len(t.players)
+        sc = t.scoring
+        adj = []
+        for p in range(n):
+            adj.append(sum(x if k == Kind.PLAYED else sc.draw for k, x in zip(t.kind[p], t.pts[p])))
+        rounds = t.rounds
+        val, out, credit, real = [], [], [], []
+        for p in range(n):
+            v: list[float] = []
+            o: list[int] = []
+            c: list[float] = []
+            r: list[int] = []
+            before = 0.0
+            for i, k in enumerate(t.kind[p]):
+                q = t.opp[p][i]
+                x = t.pts[p][i]
+                outcome = WIN if x == sc.win else DRAW if x == sc.draw else LOSS
+                if k == Kind.PLAYED and q >= 0:
+                    v.append(adj[q])
+                    r.append(q)
+                elif not t.has_rounds:
+                    if q < 0:
+                        before += x
+                        continue
+                    v.append(adj[q])
+                    r.append(-1)
+                else:
+                    v.append(before + (sc.win - x) + sc.draw * (rounds - (i + 1)))
+                    r.append(-1)
+                o.append(outcome)
+                c.append(x)
+                before += x
+            val.append(v)
+            out.append(o)
+            credit.append(c)
+            real.append(r)
+        return Evaluation(t, self, list(t.points), adj, val, out, credit, real, [[False] * len(v) for v in val])
+
+    def wins(self, t: Tournament) -> list[int]:
+        w = t.scoring.win
+        return [sum(1 for x in t.pts[p] if x == w) for p in range(len(t.players))]
+
+
 RULE_SETS: dict[str, RuleSet] = {}
 
 
@@ -256,9 +424,25 @@ def register(rules: RuleSet) -> RuleSet:
 
 
 register(RuRules())
+register(FideRules(2024))
+register(FideRules(2026))
+register(Fide2009Rules())
 register(PlainRules())
 
-_ALIASES = {"": DEFAULT_RULES, "default": DEFAULT_RULES, "russian": "ru", "рф": "ru", "россия": "ru", "фшр": "ru", "ршр": "ru"}
+_ALIASES = {
+    "": DEFAULT_RULES, "default": DEFAULT_RULES, "russian": "ru", "рф": "ru", "россия": "ru", "фшр": "ru", "ршр": "ru",
+    "fide2024": "fide-2024", "fide-2023": "fide-2024", "fide2026": "fide-2026", "fide2009": "fide-2009", "fide-2022": "fide-2009",
+    "none": "plain", "simple": "plain",
+}
+
+
+def fide_for_date(start: object) -> str:
+    """fide-2024 for events starting before 2026-03-01, else fide-2026 (also when the date is unknown)."""
+    import datetime as _dt
+
+    if isinstance(start, _dt.date) and start < _dt.date(2026, 3, 1):
+        return "fide-2024"
+    return "fide-2026"
 
 
 def rule_set_names() -> list[str]:

@@ -16,7 +16,7 @@ time it runs; later runs read what the user changed.
 
 >>> s = Settings.from_grid([["Правила", "fide-2024"], ["Критерии", "BH/C1, BH, SB"]])
 >>> s.rules, [c.code for c in s.criteria_list()]
-('fide-2024', ['BH/C1', 'buchholz', 'SB'])
+('fide-2024', ['BH/C1', 'BH', 'SB'])
 """
 
 from __future__ import annotations

@@ -1,0 +1,423 @@
+"""FIDE TRF-16 files (with the TRF-2x records the reference files use): read and write.
+
+Read: 001 player lines (start number, name, rating, points, one 10-column
+cell per round: opponent, colour, result ``1 = 0 + - W D L H F U Z``),
+``042`` start date, ``092`` type, ``XXR``/``142`` rounds, ``XXS`` and ``162``
+point values, ``202``/``212`` tie-break lists, and ``XXT`` (the rule set
+tiebreak wrote).  Trailing rounds nobody has played yet are not counted.
+
+Safety: a file larger than :data:`MAX_BYTES`, with lines longer than
+:data:`MAX_LINE` characters, more than :data:`MAX_PLAYERS` players or more
+than :data:`MAX_ROUNDS` rounds is refused with a message naming the line.
+
+>>> t = read_trf('''012 Demo
+... 042 2024-05-01
+... 001    1      Ann                               2000                             1.5    1     2 w 1  0000 - H
+... 001    2      Bob                               1900                             1.0    2     1 b 0  0000 - U
+... ''')
+>>> t.points, t.rules, [k.name for k in (t.entry(0, 2).kind, t.entry(1, 2).kind)]
+([1.5, 1.0], 'fide-2024', ['HALF_BYE', 'PAIRING_BYE'])
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+from .errors import FileFormatError, Location
+from .model import CHESS, DRAUGHTS, Kind, Player, Scoring, Tournament
+from .rules import fide_for_date
+
+__all__ = ["read_trf", "read_trf_file", "write_trf", "MAX_BYTES", "MAX_LINE", "MAX_PLAYERS", "MAX_ROUNDS"]
+
+MAX_BYTES = 20 * 1024 * 1024
+MAX_LINE = 2000
+MAX_PLAYERS = 20000
+MAX_ROUNDS = 100
+
+
+def _err(line: int, message: str, player: str | None = None, round: int | None = None) -> FileFormatError:
+    return FileFormatError(message, Location(line=line, player=player, round=round))
+
+
+def read_trf_file(path: str | os.PathLike[str]) -> Tournament:
+    p = Path(path)
+    try:
+        size = p.stat().st_size
+    except OSError as err:
+        raise FileFormatError(f"{p}: cannot read the file ({err.strerror})") from None
+    if size > MAX_BYTES:
+        raise FileFormatError(f"{p}: {size // (1024 * 1024)} MB is larger than the {MAX_BYTES // (1024 * 1024)} MB a TRF file may be")
+    raw = p.read_bytes()
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = raw.decode("latin-1")
+    try:
+        return read_trf(text)
+    except FileFormatError as err:
+        raise FileFormatError(f"{p}: {err}") from None
+
+
+def _date(text: str) -> _dt.date | None:
+    t = text.strip()
+    for pattern, order in ((r"(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})", "ymd"), (r"(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})", "dmy")):
+        m = re.match(pattern, t)
+        if m:
+            a, b, c = (int(x) for x in m.groups())
+            try:
+                return _dt.date(a, b, c) if order == "ymd" else _dt.date(c, b, a)
+            except ValueError:
+                return None
+    return None
+
+
+def _xxs(text: str, values: dict[str, float], line: int) -> None:
+    for item in text.split():
+        if "=" not in item:
+            raise _err(line, f"XXS: '{item}' is not CODE=VALUE")
+        code, _, value = item.partition("=")
+        try:
+            v = float(value.replace(",", "."))
+        except ValueError:
+            raise _err(line, f"XXS: '{value}' is not a number") from None
+        code = code.upper()
+        targets = {"W": ("WW", "BW", "FW", "FPB"), "D": ("WD", "BD", "HPB")}.get(code, (code,))
+        for tcode in targets:
+            values[tcode] = v
+
+
+def _record_162(line_text: str, values: dict[str, float]) -> None:
+    keys = {"W": "W", "D": "D", "L": "L", "P": "PAB", "A": "ZPB"}
+    for pos in range(5, len(line_text) - 1, 9):
+        sym = line_text[pos].upper()
+        if sym in keys:
+            try:
+                values[keys[sym]] = float(line_text[pos + 1 : pos + 5].strip().replace(",", "."))
+            except ValueError:
+                continue
+
+
+def read_trf(text: str) -> Tournament:
+    """Read the text of a TRF file into a :class:`~tiebreak.model.Tournament`."""
+    lines = text.splitlines()
+    title = ""
+    start: _dt.date | None = None
+    kind_text = ""
+    declared_rounds: int | None = None
+    point_values: dict[str, float] = {}
+    tiebreaks: list[str] = []
+    rules: str | None = None
+    players: list[tuple[int, str, float | None, float | None, list[tuple[int, str, str]]]] = []
+    lines_of: list[int] = []
+    for no, line in enumerate(lines, start=1):
+        if len(line) > MAX_LINE:
+            raise _err(no, f"a line of {len(line)} characters; TRF lines are at most {MAX_LINE}")
+        code = line[:3]
+        rest = line[4:] if len(line) > 4 else ""
+        if code == "012":
+            title = rest.strip()
+        elif code == "042":
+            start = _date(rest)
+        elif code == "092":
+            kind_text = rest.strip()
+        elif code in ("XXR", "142"):
+            try:
+                declared_rounds = int(rest.strip().split()[0])
+            except (ValueError, IndexError):
+                raise _err(no, f"{code}: '{rest.strip()}' is not a number of rounds") from None
+            if not 0 < declared_rounds <= MAX_ROUNDS:
+                raise _err(no, f"{code}: {declared_rounds} rounds; at most {MAX_ROUNDS} are read")
+        elif code == "XXS":
+            _xxs(rest, point_values, no)
+        elif code == "162":
+            _record_162(line, point_values)
+        elif code in ("202", "212"):
+            codes = rest.replace(",", " ").split()
+            tiebreaks = [c for c in codes if c.upper() != "PTS"]
+        elif code == "XXT":
+            rules = rest.strip().split()[0] if rest.strip() else None
+        elif code == "001":
+            if len(players) >= MAX_PLAYERS:
+                raise _err(no, f"more than {MAX_PLAYERS} players; refused")
+            players.append(_player(line, no))
+            lines_of.append(no)
+    if not players:
+        raise FileFormatError("no player lines (001) in the file: not a TRF file?")
+    return _build(players, lines_of, title, start, kind_text, declared_rounds, point_values, tiebreaks, rules)
+
+
+def _player(line: str, no: int) -> tuple[int, str, float | None, float | None, list[tuple[int, str, str]]]:
+    try:
+        number = int(line[4:8])
+    except ValueError:
+        raise _err(no, f"'{line[4:8].strip()}' is not a start number (columns 5-8)") from None
+    name = line[14:47].strip()
+    rating_text = line[48:52].strip()
+    rating: float | None = None
+    if rating_text:
+        if not rating_text.isdigit():
+            raise _err(no, f"'{rating_text}' is not a rating (columns 49-52)", name)
+        rating = float(rating_text) or None
+    points_text = line[80:84].strip()
+    points: float | None = None
+    if points_text:
+        try:
+            points = float(points_text.replace(",", "."))
+        except ValueError:
+            raise _err(no, f"'{points_text}' is not a number of points (columns 81-84)", name) from None
+    cells: list[tuple[int, str, str]] = []
+    pos = 91
+    r = 0
+    while pos < len(line):
+        r += 1
+        if r > MAX_ROUNDS:
+            raise _err(no, f"more than {MAX_ROUNDS} rounds; refused", name)
+        cell = line[pos : pos + 8].ljust(8)
+        opp_text, colour, result = cell[0:4].strip(), cell[5].strip().lower(), cell[7].strip().upper()
+        if opp_text and not opp_text.isdigit():
+            raise _err(no, f"'{opp_text}' is not an opponent number (columns {pos + 1}-{pos + 4})", name, r)
+        if colour not in ("", "w", "b", "-"):
+            raise _err(no, f"'{cell[5]}' is not a colour (w, b or -)", name, r)
+        if result not in ("", "1", "=", "0", "+", "-", "W", "D", "L", "H", "F", "U", "Z", "X", "?", "A"):
+            raise _err(no, f"'{cell[7]}' is not a result code (1 = 0 + - W D L H F U Z)", name, r)
+        if line[pos + 4 : pos + 5].strip() or (len(line) > pos + 6 and line[pos + 6].strip()):
+            raise _err(no, f"the round {r} cell '{cell.rstrip()}' is not aligned to the TRF columns", name, r)
+        cells.append((int(opp_text) if opp_text else 0, colour if colour in ("w", "b") else "", result))
+        pos += 10
+    return number, name, rating, points, cells
+
+
+def _scoring(values: dict[str, float]) -> Scoring:
+    win = values.get("WW", values.get("W", 1.0))
+    draw = values.get("WD", values.get("D", 0.5))
+    loss = values.get("WL", values.get("L", 0.0))
+    return Scoring(win, draw, loss)
+
+
+def _build(
+    players: list[tuple[int, str, float | None, float | None, list[tuple[int, str, str]]]],
+    lines_of: list[int],
+    title: str,
+    start: _dt.date | None,
+    kind_text: str,
+    declared_rounds: int | None,
+    point_values: dict[str, float],
+    tiebreaks: list[str],
+    rules: str | None,
+) -> Tournament:
+    index: dict[int, int] = {}
+    for i, (number, name, *_rest) in enumerate(players):
+        if number in index:
+            raise _err(lines_of[i], f"start number {number} is also on line {lines_of[index[number]]}", name)
+        index[number] = i
+    # rounds: the last one anybody has an entry in
+    played_rounds = 0
+    for _n, _name, _r, _p, cells in players:
+        for r, (opp, _c, res) in enumerate(cells, start=1):
+            if opp or res:
+                played_rounds = max(played_rounds, r)
+    rounds = played_rounds or (declared_rounds or 0)
+    if rounds == 0:
+        raise FileFormatError("no round has any result")
+    explicit = bool(point_values)
+    candidates = [_scoring(point_values)] if explicit else [CHESS, DRAUGHTS, Scoring(3.0, 1.0, 0.0)]
+    last_error: FileFormatError | None = None
+    for sc in candidates:
+        try:
+            t = _fill(players, lines_of, index, rounds, sc, point_values)
+        except FileFormatError as err:
+            raise err
+        mismatch = next(((i, p[3]) for i, p in enumerate(players) if p[3] is not None and abs(p[3] - t.points[i]) > 1e-9), None)
+        if mismatch is None:
+            break
+        i, stated = mismatch
+        last_error = _err(
+            lines_of[i], f"the points field says {stated:g} but the results add up to {t.points[i]:g} on {sc.label} scoring", players[i][1]
+        )
+    else:
+        assert last_error is not None
+        raise last_error
+    t.title = title
+    t.start_date = start
+    t.tiebreak_codes = tiebreaks
+    t.rules = rules or fide_for_date(start)
+    t.system = "round robin" if _is_round_robin(t, kind_text) else "swiss"
+    return t
+
+
+def _fill(players: Any, lines_of: list[int], index: dict[int, int], rounds: int, sc: Scoring, values: dict[str, float]) -> Tournament:
+    n = len(players)
+    plist = [Player(number=num, name=name, rating=rating, row=None, stated_points=pts) for num, name, rating, pts, _c in players]
+    t = Tournament.empty(plist, rounds, scoring=sc, system="swiss")
+    forfeit_win = values.get("FW", sc.win)
+    forfeit_loss = values.get("FL", sc.loss)
+    for i, (_num, name, _rt, _pts, cells) in enumerate(players):
+        for r in range(1, rounds + 1):
+            opp, colour, res = cells[r - 1] if r <= len(cells) else (0, "", "")
+            where = lines_of[i]
+            if res in ("X", "?"):
+                raise _err(where, f"result '{res}' (played, result not known) cannot be ranked yet", name, r)
+            if opp:
+                j = index.get(opp)
+                if j is None:
+                    raise _err(where, f"opponent {opp} is not a start number of this file", name, r)
+                if j == i:
+                    raise _err(where, "a player cannot meet himself", name, r)
+                if res in ("1", "W"):
+                    t.set_entry(i, r, j, colour or None, values.get("WW" if colour != "b" else "BW", sc.win), Kind.PLAYED)
+                elif res in ("=", "D"):
+                    t.set_entry(i, r, j, colour or None, values.get("WD" if colour != "b" else "BD", sc.draw), Kind.PLAYED)
+                elif res in ("0", "L"):
+                    t.set_entry(i, r, j, colour or None, values.get("WL" if colour != "b" else "BL", sc.loss), Kind.PLAYED)
+                elif res == "+":
+                    t.set_entry(i, r, j, colour or None, forfeit_win, Kind.FORFEIT_WIN)
+                elif res == "-":
+                    t.set_entry(i, r, j, colour or None, forfeit_loss, Kind.FORFEIT_LOSS)
+                else:
+                    raise _err(where, f"result '{res or ' '}' with an opponent: expected 1 = 0 + - W D L", name, r)
+            else:
+                if res in ("U", "+", "1", "W"):
+                    t.set_entry(i, r, None, None, values.get("PAB", sc.win), Kind.PAIRING_BYE)
+                elif res == "F":
+                    t.set_entry(i, r, None, None, values.get("FPB", sc.win), Kind.FULL_BYE)
+                elif res in ("H", "=", "D"):
+                    t.set_entry(i, r, None, None, values.get("HPB", sc.draw), Kind.HALF_BYE)
+                elif res == "Z":
+                    t.set_entry(i, r, None, None, values.get("ZPB", 0.0), Kind.ZERO_BYE)
+                else:  # blank, '-', '0', 'L', 'A': not paired
+                    t.set_entry(i, r, None, None, 0.0, Kind.ABSENT)
+
+    def locate(p: int, i: int) -> Location:
+        return Location(line=lines_of[p], player=plist[p].label(), round=i + 1)
+
+    try:
+        t.check_pairings(locate, allow_double_loss=True)
+    except Exception as err:
+        raise FileFormatError(getattr(err, "detail", str(err)), getattr(err, "location", None)) from None
+    return t
+
+
+def _is_round_robin(t: Tournament, kind_text: str) -> bool:
+    k = kind_text.casefold()
+    if "swiss" in k or "швейц" in k:
+        return False
+    if "robin" in k or "berger" in k or re.search(r"\brr\b", k) or "кругов" in k:
+        return True
+    # no statement: a round robin when every pair met equally often
+    n = len(t.players)
+    meetings: dict[tuple[int, int], int] = {}
+    for p in range(n):
+        for q in t.opp[p]:
+            if q > p:
+                meetings[(p, q)] = meetings.get((p, q), 0) + 1
+    if len(meetings) != n * (n - 1) // 2:
+        return False
+    return len(set(meetings.values())) == 1
+
+
+# ------------------------------------------------------------------ writing
+_CODES = {
+    int(Kind.FORFEIT_WIN): "+",
+    int(Kind.FORFEIT_LOSS): "-",
+    int(Kind.PAIRING_BYE): "U",
+    int(Kind.FULL_BYE): "F",
+    int(Kind.HALF_BYE): "H",
+    int(Kind.ZERO_BYE): "Z",
+    int(Kind.ABSENT): "Z",
+}
+
+
+def berger_rounds(n: int) -> list[list[tuple[int, int]]]:
+    """Rounds of a single round robin of ``n`` players (circle method), as (white, black) index pairs.
+
+    >>> berger_rounds(4)
+    [[(0, 3), (1, 2)], [(2, 0), (3, 1)], [(0, 1), (2, 3)]]
+    """
+    m = n if n % 2 == 0 else n + 1
+    ring = list(range(m))
+    rounds = []
+    for r in range(m - 1):
+        pairs = []
+        for k in range(m // 2):
+            a, b = ring[k], ring[m - 1 - k]
+            if k == 0 and r % 2 == 1:
+                a, b = b, a
+            if a < n and b < n:
+                pairs.append((a, b))
+        rounds.append(pairs)
+        ring = [ring[0], ring[-1], *ring[1:-1]]
+    return rounds
+
+
+def _scheduled(t: Tournament) -> Tournament:
+    """A round robin matrix laid out in rounds (Berger order), so that it can be written as TRF."""
+    n = len(t.players)
+    single = berger_rounds(n)
+    schedule = single if t.cycles == 1 else single + [[(b, a) for a, b in rnd] for rnd in single]
+    out = Tournament.empty(t.players, len(schedule), scoring=t.scoring, system=t.system)
+    # games of player i against j, in cycle order, from the matrix slots
+    games: dict[tuple[int, int], list[int]] = {}
+    for i in range(n):
+        for slot, j in enumerate(t.opp[i]):
+            if j >= 0:
+                games.setdefault((i, j), []).append(slot)
+    used: dict[tuple[int, int], int] = {}
+    for r, pairs in enumerate(schedule, start=1):
+        for a, b in pairs:
+            k = used.get((a, b), 0)
+            used[(a, b)] = used[(b, a)] = k + 1
+            slots_a, slots_b = games.get((a, b), []), games.get((b, a), [])
+            if k < len(slots_a) and k < len(slots_b):
+                sa, sb = slots_a[k], slots_b[k]
+                out.set_entry(a, r, b, "w", t.pts[a][sa], Kind(t.kind[a][sa]))
+                out.set_entry(b, r, a, "b", t.pts[b][sb], Kind(t.kind[b][sb]))
+    return out
+
+
+def write_trf(t: Tournament, *, title: str = "", rules: str | None = None) -> str:
+    """A TRF-16 text of the event; a round robin matrix is laid out in Berger rounds."""
+    source = t
+    if not t.has_rounds:
+        t = _scheduled(t)
+    sc = t.scoring
+    lines = [f"012 {title or source.title or 'tiebreak export'}"]
+    if source.start_date:
+        lines.append(f"042 {source.start_date:%Y/%m/%d}")
+    lines.append(f"062 {len(t.players)}")
+    lines.append(f"092 {'Round Robin' if t.is_round_robin else 'Swiss'}")
+    lines.append(f"XXR {t.rounds}")
+    if sc != CHESS:
+        lines.append(f"XXS W={sc.win:g} D={sc.draw:g} WL={sc.loss:g} BL={sc.loss:g} FL={sc.loss:g} ZPB=0")
+    if rules:
+        lines.append(f"XXT {rules}")
+    if source.tiebreak_codes:
+        lines.append("202 " + " ".join(source.tiebreak_codes))
+    pts = t.points
+    order = sorted(range(len(t.players)), key=lambda i: t.players[i].number)
+    for i in order:
+        p = t.players[i]
+        rating = int(p.rating) if p.rating else 0
+        name = " ".join(p.name.split())[:33]
+        head = f"001 {p.number:4d}      {name:<33} " + (f"{rating:4d}" if rating else "    ")
+        head = head.ljust(80) + f"{pts[i]:4.1f}" + " " + f"{i + 1:4d}"
+        cells = []
+        for r in range(t.rounds):
+            q = t.opp[i][r]
+            k = t.kind[i][r]
+            if q >= 0:
+                colour = t.colour[i][r] or ("w" if p.number < t.players[q].number else "b")
+                opp = f"{t.players[q].number:4d}"
+            else:
+                colour, opp = "-", "0000"
+            if k == Kind.PLAYED:
+                o = sc.outcome(t.pts[i][r])
+                code = "1" if o == 1 else "=" if o == 0 else "0"
+            else:
+                code = _CODES[k]
+            cells.append(f"{opp} {colour} {code}")
+        lines.append(head.ljust(91) + "  ".join(cells))
+    return "\n".join(lines) + "\n"
