@@ -47,7 +47,9 @@ class Criterion:
     lower_is_better: bool = False
     fide: bool = False
     display: Callable[..., Any] | None = field(default=None, compare=False, repr=False)
-    """Optional: the one-value-per-player form shown in columns (e.g. DE as a place)."""
+    """Optional: the one-value-per-player form of :meth:`values` (e.g. DE as a place)."""
+    group_display: Callable[..., Any] | None = field(default=None, compare=False, repr=False)
+    """Optional, group criteria: ``(ev, group) -> values`` shown where the criterion was applied."""
 
     def values(self, ev: Evaluation, ratings: Sequence[float | None] | None = None) -> list[Any]:
         """One display value per player (progressive: k = 1; group: among those tied on points)."""

@@ -309,8 +309,8 @@ def _average_of(code: str, base: Callable[[Evaluation, Any], list[float | None]]
 
 
 # ------------------------------------------------------------- direct encounter
-def direct_encounter(ev: Evaluation, group: Sequence[int], ctx: dict[str, Any]) -> list[tuple[float, ...]]:
-    """DE (C.07 6): points among the group; where not all met, only a sure lead separates."""
+def _encounters(ev: Evaluation, group: Sequence[int]) -> tuple[list[float], list[list[int]]]:
+    """Each member's points against the others of the group (averaged per opponent met more than once), and who met whom."""
     t = ev.tournament
     rr = t.is_round_robin
     members = {p: m for m, p in enumerate(group)}
@@ -324,6 +324,20 @@ def direct_encounter(ev: Evaluation, group: Sequence[int], ctx: dict[str, Any]) 
                 got[m][j] += t.pts[p][i]
                 met[m][j] += 1
     score = [sum(got[m][j] / met[m][j] for j in range(k) if met[m][j]) for m in range(k)]
+    return score, met
+
+
+def de_points(ev: Evaluation, group: Sequence[int]) -> list[float]:
+    """Points each member scored against the others of the group (what DE compares)."""
+    return _encounters(ev, group)[0]
+
+
+def direct_encounter(ev: Evaluation, group: Sequence[int], ctx: dict[str, Any]) -> list[tuple[float, ...]]:
+    """DE (C.07 6): points among the group; where not all met, only a lead the others cannot reach separates."""
+    t = ev.tournament
+    rr = t.is_round_robin
+    k = len(group)
+    score, met = _encounters(ev, group)
     all_met = all(met[m][j] for m in range(k) for j in range(k) if m != j)
     if all_met or (rr and not ctx.get("swiss")):
         return [(s,) for s in score]
@@ -348,7 +362,7 @@ def _de_display(ev: Evaluation, ratings: Any = None) -> list[float]:
     """DE shown as the place after points and DE (shared places show their first place)."""
     from .ranking import rank
 
-    r = rank(ev.tournament, [CRITERIA_DE], ev.rules, evaluation=ev)
+    r = rank(ev.tournament, [CRITERIA_DE], ev.rules, evaluation=ev, ratings=ratings, columns=False)
     out = [0.0] * ev.n
     for s in r.standings:
         out[s.player] = float(s.place)
@@ -381,7 +395,7 @@ CRITERIA_DE = register(
     Criterion(
         "DE", "Direct encounter", "Личная встреча (DE)",
         "Points among the tied players; where not all met, only a lead the others cannot reach (C.07 6). Shown as the place after points and DE.",
-        kind="group", compute=direct_encounter, fide=True, decimals=0, display=_de_display,
+        kind="group", compute=direct_encounter, fide=True, decimals=1, display=_de_display, group_display=de_points,
     )
 )
 
@@ -402,13 +416,11 @@ def _modified(code: str, mods: str) -> Criterion:
 
             raise UnknownCriterionError(f"unknown modifier '/{m}' in '{code}': use /C1, /C2 ... or /M1, /M2 ...")
     canon = f"{base}/" + "/".join(parts)
-    cut_text = f"minus the {low - high} least significant" + (f" and {high} most significant" if high else "") + " values"
+    cut_text = f"minus the {low} least significant" + (f" and {high} most significant" if high else "") + " values"
     if base == "BH":
-        return Criterion(canon, f"Buchholz {canon[3:]}", f"Бухгольц {canon[3:]}", f"Buchholz {cut_text} (C.07 14).", compute=_bh(low - high, high) if high else _bh(low, 0), fide=True)
-    if base == "SB" and not high:
-        return Criterion(canon, f"Sonneborn–Berger {canon[3:]}", f"Зонненборн–Бергер {canon[3:]}", f"SB {cut_text} (C.07 14, 16.5).", compute=_sb(low, 0), fide=True)
+        return Criterion(canon, f"Buchholz {canon[3:]}", f"Бухгольц {canon[3:]}", f"Buchholz {cut_text} (C.07 14, 16.5).", compute=_bh(low, high), fide=True)
     if base == "SB":
-        return Criterion(canon, f"Sonneborn–Berger {canon[3:]}", f"Зонненборн–Бергер {canon[3:]}", f"SB {cut_text} (C.07 14).", compute=_sb(low - high, high), fide=True)
+        return Criterion(canon, f"Sonneborn–Berger {canon[3:]}", f"Зонненборн–Бергер {canon[3:]}", f"SB {cut_text} (C.07 14, 16.5).", compute=_sb(low, high), fide=True)
     if base in ("ARO", "TPR") and not high:
         f = _aro(low) if base == "ARO" else _tpr(low)
         return Criterion(canon, f"{base} {canon[len(base) + 1:]}", f"{base} {canon[len(base) + 1:]}", f"{base} without the {low} lowest-rated opponent(s).", compute=f, needs="ratings", fide=True, decimals=0)

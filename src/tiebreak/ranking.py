@@ -93,7 +93,8 @@ class _Ranker:
         self.criteria = criteria
         self.ratings = ratings
         self.decided: dict[int, str] = {}
-        self.used: list[Criterion] = []
+        self.applied: dict[str, dict[int, Any]] = {}
+        """Values of group criteria as computed where they were applied (first application)."""
 
     def split(self, group: list[int], keyvals: dict[int, Any], lower_better: bool = False) -> list[list[int]]:
         """The group in parts of equal value, best first."""
@@ -125,6 +126,10 @@ class _Ranker:
             if crit.code == "order":
                 ctx["order_of_others"] = self.place_groups(group, ci)
             vals = crit.compute(self.ev, group, ctx)  # type: ignore[misc]
+            shown = crit.group_display(self.ev, group) if crit.group_display is not None else vals
+            record = self.applied.setdefault(crit.code, {})
+            for p, v in zip(group, shown):
+                record.setdefault(p, v)
             parts = self.split(group, dict(zip(group, vals)), crit.lower_is_better)
             if len(parts) == 1:
                 self.resolve(group, ci + 1, out, via)
@@ -170,8 +175,12 @@ def rank(
     *,
     ratings: Sequence[float | None] | None = None,
     evaluation: Evaluation | None = None,
+    columns: bool = True,
 ) -> Ranking:
-    """Rank an event: points, then ``criteria`` (default: rule 1.13.3's list)."""
+    """Rank an event: points, then ``criteria`` (default: rule 1.13.3's list).
+
+    ``columns=False`` leaves out each criterion's displayed values (``Standing.values``).
+    """
     rs = get_rules(rules)
     ev = evaluation if evaluation is not None else rs.evaluate(t)
     if criteria is None:
@@ -203,12 +212,19 @@ def rank(
     groups: list[list[int]] = []
     for key in sorted(by_points, reverse=True):
         ranker.resolve(by_points[key], 0, groups, "points")
-    columns = {c.code: c.values(ev, ratings) for c in active}
+    shown: dict[str, Any] = {}
+    if columns:
+        for c in active:
+            if c.kind == "group":
+                applied = ranker.applied.get(c.code, {})
+                shown[c.code] = [applied.get(p) for p in range(ev.n)]
+            else:
+                shown[c.code] = c.values(ev, ratings)
     standings: list[Standing] = []
     place = 1
     for g in groups:
         last = place + len(g) - 1
         for p in sorted(g, key=lambda q: (t.players[q].number, q)):
-            standings.append(Standing(p, place, last, {code: col[p] for code, col in columns.items()}, ranker.decided.get(p) or None))
+            standings.append(Standing(p, place, last, {code: col[p] for code, col in shown.items()}, ranker.decided.get(p) or None))
         place = last + 1
     return Ranking(t, ev, active, standings, notes, skipped)

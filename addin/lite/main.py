@@ -1,0 +1,35 @@
+"""tiebreak in xlwings Lite: the worksheet functions and the Rank script.
+
+Paste this file into the main.py tab of the xlwings Lite task pane and
+requirements.txt (next to this file) into its requirements.txt tab.
+
+* Worksheet functions: =POINTS, =BUCHHOLZ, =SOLKOFF, =SOLKOFF_TRUNC,
+  =SHMULYAN, =SONNEBORN_BERGER, =RIGA, =WINS, =BEATEN_SUM, =OPP_RATING_SUM,
+  =HEAD_TO_HEAD, =PLACES, =TIEBREAK.  xlwings Lite registers every decorated
+  function it finds in main.py, imported ones included; the star import
+  brings in exactly the names listed in ``tiebreak.excel.functions.__all__``.
+* Scripts: ``rank_sheet`` (pick it in the task pane, then Run or F5) and
+  ``rank_button``, the same ranking started by a button on the sheet.
+"""
+
+import xlwings as xw
+
+from tiebreak.excel.functions import *  # noqa: F401,F403
+from tiebreak.excel.rank import rank_book, rank_sheet  # noqa: F401
+
+# The sheet button.  "[RankButton]Crosstable!L1" means: the shape named
+# RankButton, whose hyperlink points to cell L1 of the sheet "Crosstable".
+# To set it up: insert a shape on the sheet, type RankButton into the Name Box
+# while the shape is selected, and give it a link to a place in this document:
+# Crosstable!L1, a cell hidden under the shape.  Clicking the shape selects
+# L1, and xlwings Lite runs the script.
+# Your crosstable sheet has another name, or L1 is taken?  Change the sheet
+# and the cell here and in the shape's link; they must match (write the sheet
+# name as on its tab).  A new shape name must match the part in brackets.
+# show_taskpane=False: the button works without the task pane opening.
+
+
+@xw.script(button="[RankButton]Crosstable!L1", show_taskpane=False)
+def rank_button(book: xw.Book) -> None:
+    """Rank the active sheet (started by the RankButton shape on the Crosstable sheet)."""
+    rank_book(book)
