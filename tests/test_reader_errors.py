@@ -151,7 +151,7 @@ def test_swiss_round_column_of_excel_errors_is_not_ignored() -> None:
 
 @pytest.mark.parametrize("value, shown", [("#N/A", "#N/A"), (REF_ERROR, "#REF!")], ids=["text #N/A", "Office.js #REF!"])
 def test_excel_error_in_the_points_column(value: Any, shown: str) -> None:
-    with pytest.raises(NotationError, match=exact(f"row 3, column 5: the cell holds the Excel error {shown}")):
+    with pytest.raises(NotationError, match=exact(f"row 3 (Bob), column 5: the cell holds the Excel error {shown}")):
         tiebreak.read_table(swiss(Bob_Pts=value))
 
 
@@ -293,7 +293,7 @@ def test_rr_points_column_disagrees_as_text() -> None:
 
 
 def test_points_column_not_a_number() -> None:
-    with pytest.raises(NotationError, match=exact("row 2, column 6: 'abc' is not a number of points")):
+    with pytest.raises(NotationError, match=exact("row 2 (Ann), column 6: 'abc' is not a number of points")):
         tiebreak.read_table(rr(Ann_Pts="abc"))
 
 

@@ -81,6 +81,8 @@ def criterion_values(cache: TableCache, grid: Sequence[Sequence[Any]], code: str
 def truncated_values(cache: TableCache, grid: Sequence[Sequence[Any]], k: Any, rules: Any = None) -> tuple[Evaluation, list[float]]:
     ev = cache.evaluation(grid, _rules(rules))
     most = max((len(v) for v in ev.val), default=0)
+    if k is None or (isinstance(k, str) and not k.strip()):
+        raise SettingsError(f"give k, the number of worst opponent scores to drop (0 to {max(most - 1, 0)})")
     kk = k
     if isinstance(kk, str):
         kk = parse_number(kk)

@@ -75,6 +75,18 @@ def cut_sum(
     3.5
     """
     n = len(scores)
+    if vur is None or not any(vur):
+        if contrib is None:  # the common case: plain low and high cuts
+            limit = n if rounds is None else rounds
+            low = min(low, limit)
+            high = min(high, limit - low)
+            if low + high >= n:
+                return 0.0
+            if not high and low == 1:
+                return float(sum(scores) - min(scores))
+            s = sorted(scores)
+            return float(sum(s[low : n - high]))
+        vur = None
     values = list(contrib) if contrib is not None else list(scores)
     if not low and not high:
         return float(sum(values))

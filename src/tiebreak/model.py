@@ -27,7 +27,7 @@ from typing import Callable, Iterable, Sequence
 
 from .errors import ConsistencyError, Location, SettingsError
 
-__all__ = ["Kind", "Scoring", "Player", "Entry", "Tournament", "CHESS", "DRAUGHTS", "WIN", "DRAW", "LOSS"]
+__all__ = ["Kind", "Scoring", "Player", "Entry", "Tournament", "CHESS", "DRAUGHTS", "WIN", "DRAW", "LOSS", "round_consistent"]
 
 WIN, DRAW, LOSS = 1, 0, -1
 
@@ -317,41 +317,98 @@ class Tournament:
         """
         where = locate or (lambda p, i: Location(round=i + 1, player=self.players[p].label()))
         sc = self.scoring
+        if self.has_rounds and all(len(row) == self.rounds for row in self.opp):
+            columns = zip(zip(*self.opp), zip(*self.kind), zip(*self.pts), zip(*self.colour))
+            if all(round_consistent(o, k, p, c, sc, allow_double_loss) for o, k, p, c in columns):  # type: ignore[arg-type]
+                return
+        outcome = {sc.loss: LOSS, sc.draw: DRAW, sc.win: WIN}
+        played, fwin, floss = int(Kind.PLAYED), int(Kind.FORFEIT_WIN), int(Kind.FORFEIT_LOSS)
         n = len(self.players)
+        opp_all, kind_all, pts_all, col_all = self.opp, self.kind, self.pts, self.colour
         for p in range(n):
-            opp_p, kind_p, pts_p, col_p = self.opp[p], self.kind[p], self.pts[p], self.colour[p]
+            opp_p, kind_p, pts_p, col_p = opp_all[p], kind_all[p], pts_all[p], col_all[p]
             for i, q in enumerate(opp_p):
-                k = kind_p[i]
                 if q < 0:
                     continue
-                if q == p:
-                    raise ConsistencyError("a player cannot meet himself", where(p, i))
-                if q >= n:
-                    raise ConsistencyError(f"opponent number out of range (1–{n})", where(p, i))
-                if i >= len(self.opp[q]) or self.opp[q][i] != p:
-                    back = self.opp[q][i] if i < len(self.opp[q]) else -1
-                    them = self.players[q].label()
-                    if back < 0:
-                        msg = f"{them}'s row shows no game against {self.players[p].label()} in that round"
-                    else:
-                        msg = f"{them}'s row shows {self.players[back].label()} as the opponent in that round, not {self.players[p].label()}"
-                    raise ConsistencyError(msg, where(p, i))
-                kq = self.kind[q][i]
-                if k == Kind.PLAYED:
-                    if kq != Kind.PLAYED:
-                        raise ConsistencyError(f"the result does not mirror {self.players[q].label()}'s (a game on one side, a forfeit on the other)", where(p, i))
-                    total = pts_p[i] + self.pts[q][i]
-                    op, oq = sc.outcome(pts_p[i]), sc.outcome(self.pts[q][i])
-                    ok = op is not None and oq is not None and (op == -oq and abs(total - (sc.win + sc.loss)) < 1e-9 or allow_double_loss and op == oq == LOSS)
-                    if not ok:
-                        raise ConsistencyError(
-                            f"the result does not mirror {self.players[q].label()}'s ({_num(pts_p[i])} here, {_num(self.pts[q][i])} there)", where(p, i)
-                        )
-                elif k == Kind.FORFEIT_WIN and kq != Kind.FORFEIT_LOSS:
-                    raise ConsistencyError(f"a forfeit win here, but {self.players[q].label()}'s row does not show a forfeit loss", where(p, i))
-                elif k == Kind.FORFEIT_LOSS and kq not in (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS):
-                    raise ConsistencyError(f"a forfeit loss here, but {self.players[q].label()}'s row does not show a forfeit", where(p, i))
-                cq = self.colour[q][i]
-                if col_p[i] is not None and cq is not None and col_p[i] == cq:
-                    colour = "white" if cq == "w" else "black"
-                    raise ConsistencyError(f"both players have {colour} against each other", where(p, i))
+                if q == p or q >= n:
+                    self._pairing_error(p, i, where, outcome, allow_double_loss)
+                opp_q = opp_all[q]
+                if i >= len(opp_q) or opp_q[i] != p:
+                    self._pairing_error(p, i, where, outcome, allow_double_loss)
+                if q < p:
+                    continue  # the pair was checked from q's side
+                k, kq = kind_p[i], kind_all[q][i]
+                if k == played:
+                    if kq != played:
+                        self._pairing_error(p, i, where, outcome, allow_double_loss)
+                    op, oq = outcome.get(pts_p[i]), outcome.get(pts_all[q][i])
+                    if op is None or oq is None or not (op == -oq or allow_double_loss and op == oq == LOSS):
+                        self._pairing_error(p, i, where, outcome, allow_double_loss)
+                elif k == fwin:
+                    if kq != floss:
+                        self._pairing_error(p, i, where, outcome, allow_double_loss)
+                elif k == floss:
+                    if kq != fwin and kq != floss:
+                        self._pairing_error(p, i, where, outcome, allow_double_loss)
+                c = col_p[i]
+                if c is not None and c == col_all[q][i]:
+                    self._pairing_error(p, i, where, outcome, allow_double_loss)
+
+    def _pairing_error(self, p: int, i: int, where: Callable[[int, int], Location], outcome: dict[float, int], allow_double_loss: bool) -> None:
+        """Raise the precise message for the inconsistent entry ``i`` of player ``p``."""
+        n = len(self.players)
+        q = self.opp[p][i]
+        me = self.players[p].label()
+        if q == p:
+            raise ConsistencyError("a player cannot meet himself", where(p, i))
+        if q >= n:
+            raise ConsistencyError(f"opponent number out of range (1–{n})", where(p, i))
+        them = self.players[q].label()
+        back = self.opp[q][i] if i < len(self.opp[q]) else -1
+        if back != p:
+            if back < 0:
+                raise ConsistencyError(f"{them}'s row shows no game against {me} in that round", where(p, i))
+            raise ConsistencyError(f"{them}'s row shows {self.players[back].label()} as the opponent in that round, not {me}", where(p, i))
+        k, kq = self.kind[p][i], self.kind[q][i]
+        if k == Kind.PLAYED and kq != Kind.PLAYED:
+            raise ConsistencyError(f"the result does not mirror {them}'s (a game on one side, a forfeit on the other)", where(p, i))
+        op, oq = outcome.get(self.pts[p][i]), outcome.get(self.pts[q][i])
+        if k == Kind.PLAYED and (op is None or oq is None or not (op == -oq or allow_double_loss and op == oq == LOSS)):
+            raise ConsistencyError(
+                f"the result does not mirror {them}'s ({_num(self.pts[p][i])} here, {_num(self.pts[q][i])} there)", where(p, i)
+            )
+        if k == Kind.FORFEIT_WIN and kq != Kind.FORFEIT_LOSS:
+            raise ConsistencyError(f"a forfeit win here, but {them}'s row does not show a forfeit loss", where(p, i))
+        if k == Kind.FORFEIT_LOSS and kq not in (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS):
+            raise ConsistencyError(f"a forfeit loss here, but {them}'s row does not show a forfeit", where(p, i))
+        colour = "white" if self.colour[p][i] == "w" else "black"
+        raise ConsistencyError(f"both players have {colour} against each other", where(p, i))
+
+
+def round_consistent(opp: list[int], kind: list[int], pts: list[float], colour: list[str | None], sc: Scoring, allow_double_loss: bool = False) -> bool:
+    """Whether every game of one round is seen the same way from both sides (fast check, no message)."""
+    played, fwin, floss = int(Kind.PLAYED), int(Kind.FORFEIT_WIN), int(Kind.FORFEIT_LOSS)
+    outcome = {sc.loss: LOSS, sc.draw: DRAW, sc.win: WIN}
+    n = len(opp)
+    for i, j in enumerate(opp):
+        if j < 0:
+            continue
+        if j >= n or j == i or opp[j] != i:
+            return False
+        if j < i:
+            continue
+        ki, kj = kind[i], kind[j]
+        if ki == played:
+            if kj != played:
+                return False
+            a, b = outcome.get(pts[i]), outcome.get(pts[j])
+            if a is None or b is None or not (a == -b or allow_double_loss and a == b == LOSS):
+                return False
+        elif ki == fwin:
+            if kj != floss:
+                return False
+        elif kj != fwin and kj != floss:
+            return False
+        if colour[i] is not None and colour[i] == colour[j]:
+            return False
+    return True

@@ -82,7 +82,7 @@ _OFFICEJS_ERRORS = {
     "Busy": "#BUSY!", "Blocked": "#BLOCKED!", "Connect": "#CONNECT!", "GettingData": "#GETTING_DATA",
 }
 
-DIAGONAL_MARKS = frozenset("xXхХ*—#×")
+DIAGONAL_MARKS = frozenset("xXхХ*—×")
 _MINUS = "-−–"  # hyphen, minus sign, en dash
 _WHITE = "wWбБ"  # Latin w, Cyrillic б (белые)
 _BLACK = "bBсчЧ"  # Latin b, Cyrillic ч (чёрные); 'с' is not used (see _COLOURS)
@@ -172,6 +172,8 @@ def normalize(value: object) -> float | str | None:
             return normalize(value["basicValue"])
         raise CellProblem("the cell holds an Excel data type, not a value")
     if isinstance(value, str):
+        if value and value.isprintable() and len(value) <= MAX_TEXT and value[0] not in "#= " and value[-1] != " ":
+            return value  # the common case: clean text
         text = value.replace("\u00a0", " ").replace("\u200b", "").strip()
         if not text:
             return None
@@ -360,8 +362,26 @@ def _swiss_text(text: str) -> SwissCell:
     return SwissCell(int(m.group("opp")), _COLOURS[colour] if colour else None, _mark(res), None)
 
 
+_FAST_MARKS: dict[str, Mark] = {"1": 1.0, "0": 0.0, "½": 0.5, "=": DRAW_MARK, "+": FORFEIT_WIN, "-": FORFEIT_LOSS, "−": FORFEIT_LOSS, "–": FORFEIT_LOSS, "2": 2.0}
+_SWISS_SEEN: dict[str, SwissCell] = {}
+
+
 def swiss_cell(value: float | str) -> SwissCell:
     """Read a Swiss round cell (see :class:`SwissCell`)."""
+    if value.__class__ is str:
+        seen = _SWISS_SEEN.get(value)  # type: ignore[arg-type]
+        if seen is not None:
+            return seen
+        # the common form: digits, a colour letter, a one-character result ('12w1', '5б½')
+        head, colour, res = value[:-2], value[-2:-1], value[-1:]  # type: ignore[index]
+        if colour in _COLOURS and res in _FAST_MARKS and head.isascii() and head.isdigit() and len(head) <= 6:
+            cell = SwissCell(int(head), _COLOURS[colour], _FAST_MARKS[res], None)
+        else:
+            cell = _swiss_text(value)  # type: ignore[arg-type]
+        if len(_SWISS_SEEN) > 200_000:
+            _SWISS_SEEN.clear()
+        _SWISS_SEEN[value] = cell  # type: ignore[index]
+        return cell
     if isinstance(value, float):
         if value < 0:
             return SwissCell(None, None, -value, "points")

@@ -41,8 +41,9 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from .errors import ConsistencyError, LayoutError, Location, NotationError
-from .model import CHESS, DRAUGHTS, DRAW, LOSS, WIN, Kind, Player, Scoring, Tournament
+from .model import CHESS, DRAUGHTS, DRAW, LOSS, WIN, Kind, Player, Scoring, Tournament, round_consistent
 from .notation import (
+    MAX_TEXT,
     DRAW_MARK,
     FORFEIT_LOSS,
     FORFEIT_WIN,
@@ -57,6 +58,7 @@ from .notation import (
     split_digits,
     swiss_cell,
 )
+from .notation import _SWISS_SEEN
 
 __all__ = ["read_table", "TableLayout", "MAX_PLAYERS", "MAX_ROUNDS"]
 
@@ -189,17 +191,28 @@ class _Reader:
             raise LayoutError(f"the table has {self.height} rows and {self.width} columns; more than {MAX_CELLS:,} cells is beyond what tiebreak reads")
         self.ignore = set(ignore_cols)
         self.cells: list[list[Any]] = []
+        ignore = self.ignore
+        width = self.width
         for r in rows:
             out: list[Any] = []
+            append = out.append
             for c, v in enumerate(r):
-                if c in self.ignore:
-                    out.append(None)
-                    continue
-                try:
-                    out.append(normalize(v))
-                except CellProblem as problem:
-                    out.append(_Bad(problem))
-            out.extend([None] * (self.width - len(out)))
+                cls = v.__class__
+                if v is None:
+                    append(None)
+                elif cls is str and v and v.isprintable() and len(v) <= MAX_TEXT and v[0] not in "#= " and v[-1] != " " and c not in ignore:
+                    append(v)  # clean text: the common case, as normalize() would return it
+                elif cls is float and v == v and -1e12 < v < 1e12:
+                    append(v if c not in ignore else None)
+                elif c in ignore:
+                    append(None)
+                else:
+                    try:
+                        append(normalize(v))
+                    except CellProblem as problem:
+                        append(_Bad(problem))
+            if len(out) < width:
+                out.extend([None] * (width - len(out)))
             self.cells.append(out)
         self.fixed_scoring = scoring
         self.names: dict[int, str] = {}
@@ -303,31 +316,42 @@ class _Reader:
         Once a Swiss table is recognised, a column headed as a round (R3, Тур 3),
         a column between two rounds, and an unlabelled column holding Excel
         errors are rounds too: their unreadable cells are reported, never
-        skipped.
+        skipped.  The cells read here are kept for :meth:`read_swiss`.
         """
         found: list[int] = []
+        cells = self.cells
+        seen = _SWISS_SEEN
+        self.parsed_cols: dict[int, list[Any]] = {}
         for c in cols:
             if roles.get(c) in ("number", "name", "rating", "points", "place"):
                 continue
             pairings = byes = bad = 0
+            parsed: list[Any] = []
             for r in rows:
-                v = self.cells[r][c]
+                v = cells[r][c]
                 if v is None:
+                    parsed.append(None)
                     continue
-                if isinstance(v, _Bad):
-                    bad += 1
-                    continue
-                try:
-                    cell = swiss_cell(v)
-                except CellProblem:
-                    bad += 1
-                    continue
+                cell = seen.get(v) if v.__class__ is str else None
+                if cell is None:
+                    if isinstance(v, _Bad):
+                        bad += 1
+                        parsed.append(v)
+                        continue
+                    try:
+                        cell = swiss_cell(v)
+                    except CellProblem as problem:
+                        bad += 1
+                        parsed.append(problem)
+                        continue
+                parsed.append(cell)
                 if cell.opponent is not None:
                     pairings += 1
                 else:
                     byes += 1
             if pairings and pairings + byes > bad:
                 found.append(c)
+                self.parsed_cols[c] = parsed
         if not found:
             return found
         extra = set()
@@ -354,52 +378,105 @@ class _Reader:
         by_number = {p.number: i for i, p in enumerate(players)}
         numbered = layout.number_col is not None
 
-        parsed: list[list[SwissCell | None]] = []
-        values: list[float] = []
-        for i, r in enumerate(rows):
-            line: list[SwissCell | None] = []
-            for k, c in enumerate(cols):
-                v = self.value_at(r, c, self.loc(r, c, round=k + 1))
-                if v is None:
-                    line.append(None)
+        cells = self.cells
+        values: set[float] = set()
+        columns: list[list[Any]] = []
+        for k, c in enumerate(cols):
+            column = self.parsed_cols.get(c)
+            if column is None:  # a round column found by its header or position: read it now
+                column = []
+                for r in rows:
+                    v = cells[r][c]
+                    if v is None or isinstance(v, _Bad):
+                        column.append(v)
+                        continue
+                    try:
+                        column.append(swiss_cell(v))
+                    except CellProblem as problem:
+                        column.append(problem)
+            for i, cell in enumerate(column):
+                if cell is None or cell.__class__ is SwissCell:
                     continue
-                try:
-                    cell = swiss_cell(v)
-                except CellProblem as problem:
-                    raise NotationError(str(problem), self.loc(r, c, round=k + 1)) from None
-                if isinstance(cell.mark, float):
-                    values.append(cell.mark)
-                line.append(cell)
-            parsed.append(line)
+                r = rows[i]
+                if isinstance(cell, _Bad):
+                    raise NotationError(str(cell.problem), self.loc(r, c, round=k + 1))
+                raise NotationError(str(cell), self.loc(r, c, round=k + 1))
+            for cell in column:
+                if cell is not None and cell.mark.__class__ is float:
+                    values.add(cell.mark)
+            columns.append(column)
         sc = self.scoring(values, lambda: self.first_cell_with(rows, cols, 2.0, swiss=True), lambda r, c: self.loc(r, c, round=cols.index(c) + 1))
 
-        t = Tournament.empty(players, n_rounds, scoring=sc, system="swiss")
-        for i, r in enumerate(rows):
-            for k, c in enumerate(cols):
-                cell = parsed[i][k]
+        games = {
+            FORFEIT_WIN: (int(Kind.FORFEIT_WIN), sc.win),
+            FORFEIT_LOSS: (int(Kind.FORFEIT_LOSS), sc.loss),
+            DRAW_MARK: (int(Kind.PLAYED), sc.draw),
+            sc.win: (int(Kind.PLAYED), sc.win),
+            sc.draw: (int(Kind.PLAYED), sc.draw),
+            sc.loss: (int(Kind.PLAYED), sc.loss),
+        }
+        absent = int(Kind.ABSENT)
+        # column by column (one round at a time), then turned into one row per player
+        opp_cols: list[list[int]] = []
+        pts_cols: list[list[float]] = []
+        kind_cols: list[list[int]] = []
+        colour_cols: list[list[str | None]] = []
+        consistent = True
+        for k, column in enumerate(columns):
+            c = cols[k]
+            o_col = [-1] * n
+            p_col = [0.0] * n
+            k_col = [absent] * n
+            c_col: list[str | None] = [None] * n
+            for i, cell in enumerate(column):
                 if cell is None:
                     continue
-                where = self.loc(r, c, round=k + 1)
                 if cell.bye is not None:
-                    kind, pts = self.bye(cell, sc, where, v=self.cells[r][c])
-                    t.set_entry(i, k + 1, None, None, pts, kind)
+                    kind, pts = self.bye(cell, sc, self.loc(rows[i], c, round=k + 1), v=cells[rows[i]][c])
+                    p_col[i] = pts
+                    k_col[i] = int(kind)
                     continue
-                assert cell.opponent is not None
-                j = by_number.get(cell.opponent)
-                if j is None:
+                j = by_number.get(cell.opponent)  # type: ignore[arg-type]
+                if j is None or j == i:
+                    where = self.loc(rows[i], c, round=k + 1)
+                    if j == i:
+                        raise ConsistencyError(f"{show(cells[rows[i]][c])}: a player cannot meet himself", where)
                     numbers = "the No. column" if numbered else f"rows 1–{n}"
                     raise ConsistencyError(f"opponent {cell.opponent} is not in the table (numbers refer to {numbers})", where)
-                if j == i:
-                    raise ConsistencyError(f"{show(self.cells[r][c])}: a player cannot meet himself", where)
-                kind, pts = self.game(cell.mark, sc, where, self.cells[r][c])
-                t.set_entry(i, k + 1, j, cell.colour, pts, kind)
+                got = games.get(cell.mark)  # type: ignore[arg-type]
+                if got is None:
+                    kind, pts = self.game(cell.mark, sc, self.loc(rows[i], c, round=k + 1), cells[rows[i]][c])
+                    got = (int(kind), pts)
+                k_col[i], p_col[i] = got
+                o_col[i] = j
+                c_col[i] = cell.colour
+            if consistent:
+                consistent = round_consistent(o_col, k_col, p_col, c_col, sc)
+            opp_cols.append(o_col)
+            pts_cols.append(p_col)
+            kind_cols.append(k_col)
+            colour_cols.append(c_col)
+        t = Tournament(
+            players,
+            n_rounds,
+            [list(x) for x in zip(*opp_cols)],
+            [list(x) for x in zip(*pts_cols)],
+            [list(x) for x in zip(*kind_cols)],
+            [list(x) for x in zip(*colour_cols)],
+            scoring=sc,
+            system="swiss",
+        )
 
         def locate(p: int, i: int) -> Location:
             return self.loc(rows[p], cols[i], round=i + 1)
 
-        self.check_twice(t, locate)
-        t.check_pairings(locate)
-        t.layout = layout  # type: ignore[attr-defined]
+        if not consistent:  # find and name the first inconsistency
+            try:
+                t.check_pairings(locate)
+            except ConsistencyError:
+                self.check_twice(t, locate)  # the more precise message, when that is the cause
+                raise
+        t.layout = layout
         self.check_points(t, layout, rows)
         return t
 
@@ -835,6 +912,7 @@ class _Reader:
                     if key in names:
                         raise LayoutError(f"the name {show(name)} is also in row {names[key] + 1}: players must be told apart", self.loc(r, layout.name_col))
                     names[key] = r
+                    self.names[r] = name
             rating = None
             if layout.rating_col is not None:
                 v = self.value(r, layout.rating_col)
@@ -867,7 +945,7 @@ class _Reader:
                 )
 
     # -------------------------------------------------------------- scoring
-    def scoring(self, values: list[float], where_two: Any, locate: Any) -> Scoring:
+    def scoring(self, values: Any, where_two: Any, locate: Any) -> Scoring:
         if self.fixed_scoring is not None:
             return self.fixed_scoring
         vs = set(values)

@@ -19,8 +19,8 @@ Rule sets: ``ru`` (default), ``fide-2024``, ``fide-2026``, ``fide-2009``,
 ...     (2, "A", "C", 1, 0), (2, "B", "D", 1, 0),
 ... ])
 >>> ev = get_rules("ru").evaluate(t)
->>> ev.val[0], ev.out[0]
-([1.0, 0.5], [1, 1])
+>>> ev.val[0], ev.credit[0], ev.out[0]
+([1.0, 0.5], [1.0, 1.0], [1, 1])
 """
 
 from __future__ import annotations
@@ -40,7 +40,13 @@ DEFAULT_RULES = "ru"
 class Evaluation:
     """A tournament as one rule set counts it, for the tie-breaks.
 
-    Lists are per player; the inner lists are per counted game.
+    Lists are per player; the inner lists are per counted game: ``val`` the
+    opponent's value (a real opponent's score as the rules count it, or a
+    virtual/dummy opponent's), ``credit`` the points credited in that game.
+    ``cut_first`` marks, per game, the values FIDE's Art. 16.5 cuts first
+    (None for a player without any).  ``out`` (win/draw/loss) follows from
+    ``credit``; ``real`` (the real opponents whose ratings count) from the
+    rule set.
     """
 
     tournament: Tournament
@@ -50,16 +56,30 @@ class Evaluation:
     score: list[float]
     """Each player's score as it enters his opponents' sums (adjusted by the rules)."""
     val: list[list[float]]
-    out: list[list[int]]
     credit: list[list[float]]
-    real: list[list[int]]
-    cut_first: list[list[bool]]
+    cut_first: list[list[bool] | None]
     notes: list[str] = field(default_factory=list)
     cache: dict[object, object] = field(default_factory=dict, repr=False)
 
     @property
     def n(self) -> int:
         return len(self.points)
+
+    @property
+    def out(self) -> list[list[int]]:
+        """Win/draw/loss of each counted game, by the points credited."""
+
+        def compute() -> list[list[int]]:
+            sc = self.tournament.scoring
+            table = {sc.loss: LOSS, sc.draw: DRAW, sc.win: WIN}
+            return [[table.get(c, LOSS) for c in row] for row in self.credit]
+
+        return self.memo("out", compute)  # type: ignore[return-value]
+
+    @property
+    def real(self) -> list[list[int]]:
+        """Per player, the real opponents whose ratings count (the rule set decides)."""
+        return self.memo("real", lambda: self.rules.rating_opponents(self.tournament))  # type: ignore[return-value]
 
     def memo(self, key: object, compute: Callable[[], object]) -> object:
         """Compute a value once per evaluation (a coefficient column, say)."""
@@ -85,6 +105,11 @@ class RuleSet:
         raise NotImplementedError
 
     # --- criteria whose definition differs between rule sets --------------
+    def rating_opponents(self, t: Tournament) -> list[list[int]]:
+        """Opponents whose ratings count in "sum of opponents' ratings": games played over the board."""
+        played = int(Kind.PLAYED)
+        return [[q for q, k in zip(t.opp[p], t.kind[p]) if q >= 0 and k == played] for p in range(len(t.players))]
+
     def wins(self, t: Tournament) -> list[int]:
         """Number of wins counted by the "most wins" criterion."""
         sc = t.scoring
@@ -115,10 +140,10 @@ def withdrawal_round(t: Tournament, p: int) -> int | None:
 
     A player withdrew when his entries from some round to the last are all
     absences (or zero-point byes) and he took part in an earlier round.
-    Only tables with round columns have withdrawals.
+    Only Swiss tables with round columns have withdrawals.
     """
-    if not t.has_rounds:
-        return None
+    if not t.has_rounds or t.is_round_robin:
+        return None  # a round robin's rest rounds are not withdrawals
     kinds = t.kind[p]
     last = len(kinds)
     k = last
@@ -141,46 +166,34 @@ class RuRules(RuleSet):
     def evaluate(self, t: Tournament) -> Evaluation:
         n = len(t.players)
         sc = t.scoring
-        adjusted = _ru_adjusted(t)
-        score = list(adjusted)
+        score = _ru_adjusted(t)
         notes: list[str] = []
         if t.has_rounds:
             self._credit_withdrawals(t, score, notes)
         lowest = min(t.points) if n else 0.0
+        played, fwin, floss, pab = int(Kind.PLAYED), int(Kind.FORFEIT_WIN), int(Kind.FORFEIT_LOSS), int(Kind.PAIRING_BYE)
         val: list[list[float]] = []
-        out: list[list[int]] = []
         credit: list[list[float]] = []
-        real: list[list[int]] = []
         for p in range(n):
             v: list[float] = []
-            o: list[int] = []
             c: list[float] = []
-            r: list[int] = []
-            opp_p, kind_p, pts_p = t.opp[p], t.kind[p], t.pts[p]
-            for i, k in enumerate(kind_p):
-                if k == Kind.PLAYED:
-                    q = opp_p[i]
+            for q, k, x in zip(t.opp[p], t.kind[p], t.pts[p]):
+                if k == played:
                     v.append(score[q])
-                    x = pts_p[i]
-                    o.append(WIN if x == sc.win else DRAW if x == sc.draw else LOSS)
                     c.append(x)
-                    r.append(q)
-                elif k == Kind.FORFEIT_WIN or k == Kind.FORFEIT_LOSS:
-                    q = opp_p[i]
+                elif k == fwin or k == floss:
                     v.append(score[q])
-                    o.append(DRAW)
                     c.append(sc.draw)
-                    r.append(q)
-                elif k == Kind.PAIRING_BYE:
+                elif k == pab:
                     v.append(lowest)
-                    o.append(WIN)
                     c.append(sc.win)
-                    r.append(-1)
             val.append(v)
-            out.append(o)
             credit.append(c)
-            real.append(r)
-        return Evaluation(t, self, list(t.points), score, val, out, credit, real, [[False] * len(v) for v in val], notes)
+        return Evaluation(t, self, list(t.points), score, val, credit, [None] * n, notes)
+
+    def rating_opponents(self, t: Tournament) -> list[list[int]]:
+        """The opponents of games and forfeits (a forfeit's opponent still counts as an opponent)."""
+        return [[q for q, k in zip(t.opp[p], t.kind[p]) if q >= 0 and k <= Kind.FORFEIT_LOSS] for p in range(len(t.players))]
 
     @staticmethod
     def _credit_withdrawals(t: Tournament, score: list[float], notes: list[str]) -> None:
@@ -221,24 +234,17 @@ class PlainRules(RuleSet):
 
     def evaluate(self, t: Tournament) -> Evaluation:
         n = len(t.players)
-        sc = t.scoring
         score = list(t.points)
-        val, out, credit, real = [], [], [], []
+        val: list[list[float]] = []
+        credit: list[list[float]] = []
         for p in range(n):
-            v, o, c, r = [], [], [], []
-            for i, k in enumerate(t.kind[p]):
-                if k <= Kind.FORFEIT_LOSS:
-                    q = t.opp[p][i]
-                    x = t.pts[p][i]
-                    v.append(score[q])
-                    o.append(WIN if x == sc.win else DRAW if x == sc.draw else LOSS)
-                    c.append(x)
-                    r.append(q)
-            val.append(v)
-            out.append(o)
-            credit.append(c)
-            real.append(r)
-        return Evaluation(t, self, list(t.points), score, val, out, credit, real, [[False] * len(v) for v in val])
+            games = [(q, x) for q, k, x in zip(t.opp[p], t.kind[p], t.pts[p]) if k <= Kind.FORFEIT_LOSS and q >= 0]
+            val.append([score[q] for q, _ in games])
+            credit.append([x for _, x in games])
+        return Evaluation(t, self, list(t.points), score, val, credit, [None] * n)
+
+    def rating_opponents(self, t: Tournament) -> list[list[int]]:
+        return [[q for q, k in zip(t.opp[p], t.kind[p]) if q >= 0 and k <= Kind.FORFEIT_LOSS] for p in range(len(t.players))]
 
     def wins(self, t: Tournament) -> list[int]:
         sc = t.scoring
@@ -315,43 +321,33 @@ class FideRules(RuleSet):
         adj = fide_adjusted(t)
         own = t.points
         cap_other = sc.draw * t.rounds
-        val, out, credit, real, first = [], [], [], [], []
+        played = int(Kind.PLAYED)
+        val: list[list[float]] = []
+        credit: list[list[float]] = []
+        first: list[list[bool] | None] = []
         for p in range(n):
-            v: list[float] = []
-            o: list[int] = []
-            c: list[float] = []
-            r: list[int] = []
-            f: list[bool] = []
             opp_p, kind_p, pts_p = t.opp[p], t.kind[p], t.pts[p]
-            for i, k in enumerate(kind_p):
-                q = opp_p[i]
-                x = pts_p[i]
-                outcome = WIN if x == sc.win else DRAW if x == sc.draw else LOSS
-                if rr:
-                    if q < 0:
-                        continue
-                    v.append(adj[q])
-                    f.append(False)
-                    r.append(q if k == Kind.PLAYED else -1)
-                elif k == Kind.PLAYED and q >= 0:
-                    v.append(adj[q])
-                    f.append(False)
-                    r.append(q)
+            if rr:  # Art. 15.2: every scheduled game counts against its opponent; rounds without one are left out
+                if min(opp_p, default=0) >= 0:
+                    val.append([adj[q] for q in opp_p])
+                    credit.append(pts_p)
                 else:
-                    s = own[p]
-                    if self.caps:
-                        s = min(s, adj[q]) if q >= 0 else min(s, cap_other)
-                    v.append(s)
-                    f.append(k in VUR_KINDS)
-                    r.append(-1)
-                o.append(outcome)
-                c.append(x)
+                    val.append([adj[q] for q in opp_p if q >= 0])
+                    credit.append([x for q, x in zip(opp_p, pts_p) if q >= 0])
+                first.append(None)
+                continue
+            own_p = own[p]
+            if self.caps:
+                v = [
+                    adj[q] if k == played and q >= 0 else (min(own_p, adj[q]) if q >= 0 else min(own_p, cap_other))
+                    for q, k in zip(opp_p, kind_p)
+                ]
+            else:
+                v = [adj[q] if k == played and q >= 0 else own_p for q, k in zip(opp_p, kind_p)]
             val.append(v)
-            out.append(o)
-            credit.append(c)
-            real.append(r)
-            first.append(f)
-        return Evaluation(t, self, list(own), adj, val, out, credit, real, first)
+            credit.append(pts_p)
+            first.append(None if VUR_KINDS.isdisjoint(kind_p) else [k in VUR_KINDS for k in kind_p])
+        return Evaluation(t, self, list(own), adj, val, credit, first)
 
     def wins(self, t: Tournament) -> list[int]:
         """WIN (C.07 7.1): rounds with a win's points, played or not."""
@@ -374,41 +370,35 @@ class Fide2009Rules(RuleSet):
     def evaluate(self, t: Tournament) -> Evaluation:
         n = len(t.players)
         sc = t.scoring
-        adj = []
-        for p in range(n):
-            adj.append(sum(x if k == Kind.PLAYED else sc.draw for k, x in zip(t.kind[p], t.pts[p])))
+        played = int(Kind.PLAYED)
+        rr = t.is_round_robin
+        # unplayed games count as draws for the opponents; a round robin's rest rounds count nothing
+        adj = [
+            sum(x if k == played else (sc.draw if q >= 0 or not rr else 0.0) for q, k, x in zip(t.opp[p], t.kind[p], t.pts[p]))
+            for p in range(n)
+        ]
         rounds = t.rounds
-        val, out, credit, real = [], [], [], []
+        val: list[list[float]] = []
+        credit: list[list[float]] = []
         for p in range(n):
             v: list[float] = []
-            o: list[int] = []
             c: list[float] = []
-            r: list[int] = []
             before = 0.0
-            for i, k in enumerate(t.kind[p]):
-                q = t.opp[p][i]
-                x = t.pts[p][i]
-                outcome = WIN if x == sc.win else DRAW if x == sc.draw else LOSS
-                if k == Kind.PLAYED and q >= 0:
+            for i, (q, k, x) in enumerate(zip(t.opp[p], t.kind[p], t.pts[p])):
+                if k == played and q >= 0:
                     v.append(adj[q])
-                    r.append(q)
-                elif not t.has_rounds:
-                    if q < 0:
-                        before += x
-                        continue
-                    v.append(adj[q])
-                    r.append(-1)
+                    c.append(x)
+                elif not t.has_rounds or t.is_round_robin:  # round robin: forfeits against the scheduled opponent, rest rounds left out
+                    if q >= 0:
+                        v.append(adj[q])
+                        c.append(x)
                 else:
                     v.append(before + (sc.win - x) + sc.draw * (rounds - (i + 1)))
-                    r.append(-1)
-                o.append(outcome)
-                c.append(x)
+                    c.append(x)
                 before += x
             val.append(v)
-            out.append(o)
             credit.append(c)
-            real.append(r)
-        return Evaluation(t, self, list(t.points), adj, val, out, credit, real, [[False] * len(v) for v in val])
+        return Evaluation(t, self, list(t.points), adj, val, credit, [None] * n)
 
     def wins(self, t: Tournament) -> list[int]:
         w = t.scoring.win

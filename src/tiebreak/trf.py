@@ -27,7 +27,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from .errors import FileFormatError, Location
+from .errors import ConsistencyError, FileFormatError, Location
 from .model import CHESS, DRAUGHTS, Kind, Player, Scoring, Tournament
 from .rules import fide_for_date
 
@@ -169,26 +169,40 @@ def _player(line: str, no: int) -> tuple[int, str, float | None, float | None, l
             points = float(points_text.replace(",", "."))
         except ValueError:
             raise _err(no, f"'{points_text}' is not a number of points (columns 81-84)", name) from None
-    cells: list[tuple[int, str, str]] = []
-    pos = 91
-    r = 0
-    while pos < len(line):
-        r += 1
-        if r > MAX_ROUNDS:
-            raise _err(no, f"more than {MAX_ROUNDS} rounds; refused", name)
-        cell = line[pos : pos + 8].ljust(8)
-        opp_text, colour, result = cell[0:4].strip(), cell[5].strip().lower(), cell[7].strip().upper()
-        if opp_text and not opp_text.isdigit():
-            raise _err(no, f"'{opp_text}' is not an opponent number (columns {pos + 1}-{pos + 4})", name, r)
-        if colour not in ("", "w", "b", "-"):
-            raise _err(no, f"'{cell[5]}' is not a colour (w, b or -)", name, r)
-        if result not in ("", "1", "=", "0", "+", "-", "W", "D", "L", "H", "F", "U", "Z", "X", "?", "A"):
-            raise _err(no, f"'{cell[7]}' is not a result code (1 = 0 + - W D L H F U Z)", name, r)
-        if line[pos + 4 : pos + 5].strip() or (len(line) > pos + 6 and line[pos + 6].strip()):
-            raise _err(no, f"the round {r} cell '{cell.rstrip()}' is not aligned to the TRF columns", name, r)
-        cells.append((int(opp_text) if opp_text else 0, colour if colour in ("w", "b") else "", result))
-        pos += 10
+    rest = line[91:].rstrip()
+    if len(rest) > 10 * MAX_ROUNDS:
+        raise _err(no, f"more than {MAX_ROUNDS} rounds; refused", name)
+    if rest and not _ROUNDS.fullmatch(rest):
+        for r, start in enumerate(range(0, len(rest), 10), start=1):  # find and name the bad cell
+            cell = rest[start : start + 8].ljust(8)
+            if _CELL.match(cell) is None or rest[start + 8 : start + 10].strip():
+                _bad_cell(cell, rest[start + 8 : start + 10], no, name, r, 92 + start)
+    cells = [
+        (int(o) if o.strip() else 0, c.lower() if c in "wbWB" else "", x.upper() if x != " " else "")
+        for o, c, x in _CELLS.findall(rest + " ")
+    ]
     return number, name, rating, points, cells
+
+
+_OPP = r"(?:\d{4}| \d{3}|  \d\d|   \d|    )"  # exactly four columns
+_CELL = re.compile(rf"({_OPP}) ([wb\- ]) ([10=+\-WDLHFUZXA? ]) ?\Z", re.IGNORECASE)
+_ONE = rf"{_OPP} [wbWB\- ] [10=+\-WDLHFUZXAwdlhfuzxa? ]"
+_ROUNDS = re.compile(rf"{_ONE}(?:  {_ONE})*\s*")
+_CELLS = re.compile(rf"({_OPP}) ([wbWB\- ]) ([10=+\-WDLHFUZXAwdlhfuzxa? ])(?:  | ?\Z)")
+
+
+def _bad_cell(cell: str, gap: str, no: int, name: str, r: int, column: int) -> None:
+    """Raise the precise message for a round cell that is not a TRF cell."""
+    if not cell.strip():
+        raise _err(no, f"the round {r} cell is not aligned to the TRF columns", name, r)
+    opp_text, colour, result = cell[0:4], cell[5], cell[7]
+    if opp_text.strip() and not opp_text.strip().isdigit():
+        raise _err(no, f"'{opp_text.strip()}' is not an opponent number (columns {column}-{column + 3})", name, r)
+    if colour.lower() not in ("w", "b", "-", " "):
+        raise _err(no, f"'{colour}' is not a colour (w, b or -)", name, r)
+    if result.upper() not in ("1", "=", "0", "+", "-", "W", "D", "L", "H", "F", "U", "Z", "X", "?", "A", " "):
+        raise _err(no, f"'{result}' is not a result code (1 = 0 + - W D L H F U Z)", name, r)
+    raise _err(no, f"the round {r} cell '{(cell + gap).rstrip()}' is not aligned to the TRF columns", name, r)
 
 
 def _scoring(values: dict[str, float]) -> Scoring:
@@ -225,7 +239,7 @@ def _build(
         raise FileFormatError("no round has any result")
     explicit = bool(point_values)
     candidates = [_scoring(point_values)] if explicit else [CHESS, DRAUGHTS, Scoring(3.0, 1.0, 0.0)]
-    last_error: FileFormatError | None = None
+    first_error: FileFormatError | None = None
     for sc in candidates:
         try:
             t = _fill(players, lines_of, index, rounds, sc, point_values)
@@ -235,12 +249,12 @@ def _build(
         if mismatch is None:
             break
         i, stated = mismatch
-        last_error = _err(
+        first_error = first_error or _err(
             lines_of[i], f"the points field says {stated:g} but the results add up to {t.points[i]:g} on {sc.label} scoring", players[i][1]
         )
     else:
-        assert last_error is not None
-        raise last_error
+        assert first_error is not None
+        raise first_error
     t.title = title
     t.start_date = start
     t.tiebreak_codes = tiebreaks
@@ -250,54 +264,68 @@ def _build(
 
 
 def _fill(players: Any, lines_of: list[int], index: dict[int, int], rounds: int, sc: Scoring, values: dict[str, float]) -> Tournament:
-    n = len(players)
     plist = [Player(number=num, name=name, rating=rating, row=None, stated_points=pts) for num, name, rating, pts, _c in players]
-    t = Tournament.empty(plist, rounds, scoring=sc, system="swiss")
-    forfeit_win = values.get("FW", sc.win)
-    forfeit_loss = values.get("FL", sc.loss)
+    played, fwin, floss = int(Kind.PLAYED), int(Kind.FORFEIT_WIN), int(Kind.FORFEIT_LOSS)
+    with_opponent = {
+        "1": (played, "WW", "BW", sc.win), "W": (played, "WW", "BW", sc.win),
+        "=": (played, "WD", "BD", sc.draw), "D": (played, "WD", "BD", sc.draw),
+        "0": (played, "WL", "BL", sc.loss), "L": (played, "WL", "BL", sc.loss),
+        "+": (fwin, "FW", "FW", sc.win), "-": (floss, "FL", "FL", sc.loss),
+    }
+    points_of = {
+        code: (kind, values.get(w, default), values.get(b, default)) for code, (kind, w, b, default) in with_opponent.items()
+    }
+    no_opponent = {
+        "U": (int(Kind.PAIRING_BYE), values.get("PAB", sc.win)), "+": (int(Kind.PAIRING_BYE), values.get("PAB", sc.win)),
+        "1": (int(Kind.PAIRING_BYE), values.get("PAB", sc.win)), "W": (int(Kind.PAIRING_BYE), values.get("PAB", sc.win)),
+        "F": (int(Kind.FULL_BYE), values.get("FPB", sc.win)),
+        "H": (int(Kind.HALF_BYE), values.get("HPB", sc.draw)), "=": (int(Kind.HALF_BYE), values.get("HPB", sc.draw)),
+        "D": (int(Kind.HALF_BYE), values.get("HPB", sc.draw)),
+        "Z": (int(Kind.ZERO_BYE), values.get("ZPB", 0.0)),
+    }
+    absent = (int(Kind.ABSENT), 0.0)
+    opp_rows: list[list[int]] = []
+    pts_rows: list[list[float]] = []
+    kind_rows: list[list[int]] = []
+    colour_rows: list[list[str | None]] = []
+    blank = (0, "", "")
     for i, (_num, name, _rt, _pts, cells) in enumerate(players):
-        for r in range(1, rounds + 1):
-            opp, colour, res = cells[r - 1] if r <= len(cells) else (0, "", "")
-            where = lines_of[i]
+        o_row = [-1] * rounds
+        p_row = [0.0] * rounds
+        k_row = [absent[0]] * rounds
+        c_row: list[str | None] = [None] * rounds
+        for r in range(rounds):
+            opp, colour, res = cells[r] if r < len(cells) else blank
             if res in ("X", "?"):
-                raise _err(where, f"result '{res}' (played, result not known) cannot be ranked yet", name, r)
+                raise _err(lines_of[i], f"result '{res}' (played, result not known) cannot be ranked yet", name, r + 1)
             if opp:
                 j = index.get(opp)
                 if j is None:
-                    raise _err(where, f"opponent {opp} is not a start number of this file", name, r)
+                    raise _err(lines_of[i], f"opponent {opp} is not a start number of this file", name, r + 1)
                 if j == i:
-                    raise _err(where, "a player cannot meet himself", name, r)
-                if res in ("1", "W"):
-                    t.set_entry(i, r, j, colour or None, values.get("WW" if colour != "b" else "BW", sc.win), Kind.PLAYED)
-                elif res in ("=", "D"):
-                    t.set_entry(i, r, j, colour or None, values.get("WD" if colour != "b" else "BD", sc.draw), Kind.PLAYED)
-                elif res in ("0", "L"):
-                    t.set_entry(i, r, j, colour or None, values.get("WL" if colour != "b" else "BL", sc.loss), Kind.PLAYED)
-                elif res == "+":
-                    t.set_entry(i, r, j, colour or None, forfeit_win, Kind.FORFEIT_WIN)
-                elif res == "-":
-                    t.set_entry(i, r, j, colour or None, forfeit_loss, Kind.FORFEIT_LOSS)
-                else:
-                    raise _err(where, f"result '{res or ' '}' with an opponent: expected 1 = 0 + - W D L", name, r)
+                    raise _err(lines_of[i], "a player cannot meet himself", name, r + 1)
+                got = points_of.get(res)
+                if got is None:
+                    raise _err(lines_of[i], f"result '{res or ' '}' with an opponent: expected 1 = 0 + - W D L", name, r + 1)
+                k_row[r] = got[0]
+                p_row[r] = got[2] if colour == "b" else got[1]
+                o_row[r] = j
+                c_row[r] = colour or None
             else:
-                if res in ("U", "+", "1", "W"):
-                    t.set_entry(i, r, None, None, values.get("PAB", sc.win), Kind.PAIRING_BYE)
-                elif res == "F":
-                    t.set_entry(i, r, None, None, values.get("FPB", sc.win), Kind.FULL_BYE)
-                elif res in ("H", "=", "D"):
-                    t.set_entry(i, r, None, None, values.get("HPB", sc.draw), Kind.HALF_BYE)
-                elif res == "Z":
-                    t.set_entry(i, r, None, None, values.get("ZPB", 0.0), Kind.ZERO_BYE)
-                else:  # blank, '-', '0', 'L', 'A': not paired
-                    t.set_entry(i, r, None, None, 0.0, Kind.ABSENT)
+                k_row[r], p_row[r] = no_opponent.get(res, absent)  # blank, '-', '0', 'L', 'A': not paired
+        opp_rows.append(o_row)
+        pts_rows.append(p_row)
+        kind_rows.append(k_row)
+        colour_rows.append(c_row)
+    t = Tournament(plist, rounds, opp_rows, pts_rows, kind_rows, colour_rows, scoring=sc, system="swiss")
 
     def locate(p: int, i: int) -> Location:
         return Location(line=lines_of[p], player=plist[p].label(), round=i + 1)
 
     try:
         t.check_pairings(locate, allow_double_loss=True)
-    except Exception as err:
-        raise FileFormatError(getattr(err, "detail", str(err)), getattr(err, "location", None)) from None
+    except ConsistencyError as err:
+        raise FileFormatError(err.detail, err.location) from None
     return t
 
 
@@ -327,7 +355,7 @@ _CODES = {
     int(Kind.FULL_BYE): "F",
     int(Kind.HALF_BYE): "H",
     int(Kind.ZERO_BYE): "Z",
-    int(Kind.ABSENT): "Z",
+    int(Kind.ABSENT): " ",
 }
 
 

@@ -20,6 +20,7 @@ import xlwings as xw
 from .. import api
 from ..cache import shared
 from ..errors import SettingsError, TiebreakError
+from ..notation import excel_error
 
 __all__ = [
     "points",
@@ -54,7 +55,13 @@ def _fail(err: Exception) -> str:
 def _guard(f: Callable[..., Any]) -> Callable[..., Any]:
     """Turn any error into a readable cell text (never a traceback)."""
 
+    names = f.__code__.co_varnames[: f.__code__.co_argcount]
+
     def run(*args: Any) -> Any:
+        for name, value in zip(names[1:], args[1:]):  # an Excel error in a setting is not "left out"
+            err = excel_error(value) if not isinstance(value, (list, int, float)) else None
+            if err:
+                return _fail(SettingsError(f"{name}: the cell holds the Excel error {err}"))
         try:
             return f(*args)
         except TiebreakError as err:
@@ -88,8 +95,8 @@ def _value_function(code: str) -> Callable[[Any, Any, Any], Any]:
 
 @xw.func
 @xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
-@xw.arg("player", doc=PLAYER_DOC)
-@xw.arg("rules", doc=RULES_DOC)
+@xw.arg("player", err_to_str=True, doc=PLAYER_DOC)
+@xw.arg("rules", err_to_str=True, doc=RULES_DOC)
 def points(table: Any, player: Any = None, rules: Any = None) -> Any:
     """Points scored (очки), from the crosstable."""
     return _guard(_value_function("points"))(table, player, rules)
@@ -97,8 +104,8 @@ def points(table: Any, player: Any = None, rules: Any = None) -> Any:
 
 @xw.func
 @xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
-@xw.arg("player", doc=PLAYER_DOC)
-@xw.arg("rules", doc=RULES_DOC)
+@xw.arg("player", err_to_str=True, doc=PLAYER_DOC)
+@xw.arg("rules", err_to_str=True, doc=RULES_DOC)
 def buchholz(table: Any, player: Any = None, rules: Any = None) -> Any:
     """Buchholz (коэффициент Бухгольца): the sum of all opponents' scores."""
     return _guard(_value_function("buchholz"))(table, player, rules)
@@ -106,8 +113,8 @@ def buchholz(table: Any, player: Any = None, rules: Any = None) -> Any:
 
 @xw.func
 @xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
-@xw.arg("player", doc=PLAYER_DOC)
-@xw.arg("rules", doc=RULES_DOC)
+@xw.arg("player", err_to_str=True, doc=PLAYER_DOC)
+@xw.arg("rules", err_to_str=True, doc=RULES_DOC)
 def solkoff(table: Any, player: Any = None, rules: Any = None) -> Any:
     """Median Solkoff (медианный коэффициент Солкоффа): Buchholz minus the best and the worst opponent score."""
     return _guard(_value_function("solkoff"))(table, player, rules)
@@ -115,9 +122,9 @@ def solkoff(table: Any, player: Any = None, rules: Any = None) -> Any:
 
 @xw.func
 @xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
-@xw.arg("k", doc="How many of the worst opponent scores to drop (1, 2, 3 ...; 0 gives Buchholz).")
-@xw.arg("player", doc=PLAYER_DOC)
-@xw.arg("rules", doc=RULES_DOC)
+@xw.arg("k", err_to_str=True, doc="How many of the worst opponent scores to drop (1, 2, 3 ...; 0 gives Buchholz).")
+@xw.arg("player", err_to_str=True, doc=PLAYER_DOC)
+@xw.arg("rules", err_to_str=True, doc=RULES_DOC)
 def solkoff_trunc(table: Any, k: Any, player: Any = None, rules: Any = None) -> Any:
     """Truncated Solkoff (усечённый коэффициент Солкоффа): Buchholz minus the k worst opponent scores."""
 
@@ -130,8 +137,8 @@ def solkoff_trunc(table: Any, k: Any, player: Any = None, rules: Any = None) -> 
 
 @xw.func
 @xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
-@xw.arg("player", doc=PLAYER_DOC)
-@xw.arg("rules", doc=RULES_DOC)
+@xw.arg("player", err_to_str=True, doc=PLAYER_DOC)
+@xw.arg("rules", err_to_str=True, doc=RULES_DOC)
 def shmulyan(table: Any, player: Any = None, rules: Any = None) -> Any:
     """Shmulyan (коэффициент Шмульяна): scores of beaten opponents minus scores of opponents lost to; can be negative."""
     return _guard(_value_function("shmulyan"))(table, player, rules)
@@ -139,9 +146,9 @@ def shmulyan(table: Any, player: Any = None, rules: Any = None) -> Any:
 
 @xw.func
 @xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
-@xw.arg("player", doc=PLAYER_DOC)
-@xw.arg("rules", doc=RULES_DOC)
-@xw.arg("convention", doc='Optional: "draughts" (default: 2 x beaten + drawn opponents\' scores) or "fide" (opponent score x points scored).')
+@xw.arg("player", err_to_str=True, doc=PLAYER_DOC)
+@xw.arg("rules", err_to_str=True, doc=RULES_DOC)
+@xw.arg("convention", err_to_str=True, doc='Optional: "draughts" (default: 2 x beaten + drawn opponents\' scores) or "fide" (opponent score x points scored).')
 def sonneborn_berger(table: Any, player: Any = None, rules: Any = None, convention: Any = None) -> Any:
     """Sonneborn-Berger (коэффициент Зонненборна-Бергера), draughts-code convention by default, FIDE's with "fide"."""
 
@@ -154,8 +161,8 @@ def sonneborn_berger(table: Any, player: Any = None, rules: Any = None, conventi
 
 @xw.func
 @xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
-@xw.arg("player", doc=PLAYER_DOC)
-@xw.arg("rules", doc=RULES_DOC)
+@xw.arg("player", err_to_str=True, doc=PLAYER_DOC)
+@xw.arg("rules", err_to_str=True, doc=RULES_DOC)
 def riga(table: Any, player: Any = None, rules: Any = None) -> Any:
     """Riga system (Рижская система коэффициентов): 2 x beaten + 1.5 x drawn + lost-to opponents' scores."""
     return _guard(_value_function("riga"))(table, player, rules)
@@ -163,8 +170,8 @@ def riga(table: Any, player: Any = None, rules: Any = None) -> Any:
 
 @xw.func
 @xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
-@xw.arg("player", doc=PLAYER_DOC)
-@xw.arg("rules", doc=RULES_DOC)
+@xw.arg("player", err_to_str=True, doc=PLAYER_DOC)
+@xw.arg("rules", err_to_str=True, doc=RULES_DOC)
 def wins(table: Any, player: Any = None, rules: Any = None) -> Any:
     """Number of wins (количество побед); the rule set says whether forfeits and byes count."""
     return _guard(_value_function("wins"))(table, player, rules)
@@ -172,8 +179,8 @@ def wins(table: Any, player: Any = None, rules: Any = None) -> Any:
 
 @xw.func
 @xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
-@xw.arg("player", doc=PLAYER_DOC)
-@xw.arg("rules", doc=RULES_DOC)
+@xw.arg("player", err_to_str=True, doc=PLAYER_DOC)
+@xw.arg("rules", err_to_str=True, doc=RULES_DOC)
 def beaten_sum(table: Any, player: Any = None, rules: Any = None) -> Any:
     """Sum of the scores of the opponents beaten (сумма очков побеждённых соперников)."""
     return _guard(_value_function("beaten"))(table, player, rules)
@@ -182,8 +189,8 @@ def beaten_sum(table: Any, player: Any = None, rules: Any = None) -> Any:
 @xw.func
 @xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
 @xw.arg("ratings", ndim=1, err_to_str=True, doc="A column of ratings aligned with the table's rows (or with its players); empty = unrated.")
-@xw.arg("player", doc=PLAYER_DOC)
-@xw.arg("rules", doc=RULES_DOC)
+@xw.arg("player", err_to_str=True, doc=PLAYER_DOC)
+@xw.arg("rules", err_to_str=True, doc=RULES_DOC)
 def opp_rating_sum(table: Any, ratings: Any, player: Any = None, rules: Any = None) -> Any:
     """Sum of the opponents' ratings (сумма рейтингов соперников); unrated opponents count 0."""
 
@@ -196,8 +203,8 @@ def opp_rating_sum(table: Any, ratings: Any, player: Any = None, rules: Any = No
 
 @xw.func
 @xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
-@xw.arg("player", doc=PLAYER_DOC)
-@xw.arg("rules", doc=RULES_DOC)
+@xw.arg("player", err_to_str=True, doc=PLAYER_DOC)
+@xw.arg("rules", err_to_str=True, doc=RULES_DOC)
 def head_to_head(table: Any, player: Any = None, rules: Any = None) -> Any:
     """Head-to-head (личные встречи): points scored in the games among the players tied on points with this one."""
     return _guard(_value_function("h2h"))(table, player, rules)
@@ -205,10 +212,10 @@ def head_to_head(table: Any, player: Any = None, rules: Any = None) -> Any:
 
 @xw.func
 @xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
-@xw.arg("criteria", doc="Optional: the tie-break list after points, e.g. \"solkoff_trunc, wins, h2h\" or \"BH/C1, BH, SB, DE, WIN\"; default: rule 1.13.3.")
-@xw.arg("rules", doc=RULES_DOC)
+@xw.arg("criteria", err_to_str=True, doc="Optional: the tie-break list after points, e.g. \"solkoff_trunc, wins, h2h\" or \"BH/C1, BH, SB, DE, WIN\"; default: rule 1.13.3.")
+@xw.arg("rules", err_to_str=True, doc=RULES_DOC)
 def places(table: Any, criteria: Any = None, rules: Any = None) -> Any:
-    """Places (места) by points and the criteria list; shared places as 3-4 (a spilled column)."""
+    """Places (места) by points and the criteria list; shared places as 3–4 (a spilled column)."""
 
     def compute(table: Any, criteria: Any, rules: Any) -> Any:
         grid = api.as_grid(table)
@@ -220,9 +227,9 @@ def places(table: Any, criteria: Any = None, rules: Any = None) -> Any:
 
 @xw.func
 @xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
-@xw.arg("code", doc="A tie-break code: FIDE's (BH, BH/C1, BH/M1, SB, DE, WIN, ARO, TPR ...) or tiebreak's own (solkoff, shmulyan, riga ...).")
-@xw.arg("player", doc=PLAYER_DOC)
-@xw.arg("rules", doc=RULES_DOC)
+@xw.arg("code", err_to_str=True, doc="A tie-break code: FIDE's (BH, BH/C1, BH/M1, SB, DE, WIN, ARO, TPR ...) or tiebreak's own (solkoff, shmulyan, riga ...).")
+@xw.arg("player", err_to_str=True, doc=PLAYER_DOC)
+@xw.arg("rules", err_to_str=True, doc=RULES_DOC)
 def tiebreak(table: Any, code: Any, player: Any = None, rules: Any = None) -> Any:
     """Any tie-break by its code (FIDE acronym such as BH/C1, or tiebreak's own name)."""
 
