@@ -72,6 +72,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("tiebreak: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # the output was piped into something that stopped reading (head)
+        try:
+            sys.stdout = open(os.devnull, "w")
+        except OSError:
+            pass
+        return 0
     except RecursionError:
         print("tiebreak: error: the input is too deeply nested to read", file=sys.stderr)
         return 1
@@ -107,7 +113,7 @@ def _rank(args: argparse.Namespace) -> int:
     book = SafeWorkbook(path)
     for w in book.warnings:
         print(f"tiebreak: warning: {w}", file=sys.stderr)
-    plan = plan_rank(book, sheet=args.sheet, rules=args.rules, criteria=args.criteria)
+    plan = plan_rank(book, sheet=args.sheet, rules=args.rules, criteria=args.criteria, check=bool(args.out))
     assert plan.ranking is not None
     _print(plan.ranking, plan.ranking.evaluation.rules.name, args.format, plan.sheet)
     if args.out:
@@ -161,7 +167,9 @@ def _export(args: argparse.Namespace) -> int:
     t = read_table(grid, scoring=settings.scoring_value(), origin=(top + 1, left + 1), sheet=sheet)
     rules = args.rules or settings.rules
     get_rules(rules)
-    text = write_trf(t, title=path.stem, rules=rules)
+    ranking = rank(t, settings.criteria_list(round_robin=t.is_round_robin), rules)
+    places = [s.place for s in ranking.by_player()]
+    text = write_trf(t, title=path.stem, rules=rules, places=places)
     out = Path(args.trf)
     tmp = out.with_name(f".{out.name}.tmp")
     try:

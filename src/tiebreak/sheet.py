@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Protocol, Sequence
 
-from .criteria import Criterion
+from .criteria import Criterion, parse_criteria
 from .errors import InputError, SettingsError, WriteBlockedError, column_letter
 from .ranking import Ranking, rank
 from .reader import TableLayout, read_table
@@ -165,12 +165,26 @@ def plan_rank(
     sheet: str | None = None,
     rules: str | None = None,
     criteria: str | None = None,
+    check: bool = True,
 ) -> Plan:
-    """Work out everything Rank writes; raise a :class:`TiebreakError` (nothing written) on bad input."""
-    names = book.sheet_names()
-    settings = Settings.from_grid(book.values(SETTINGS_SHEET)) if SETTINGS_SHEET in names else Settings()
+    """Work out everything Rank writes; raise a :class:`TiebreakError` (nothing written) on bad input.
+
+    ``rules`` and ``criteria`` override the workbook's settings.  With
+    ``check=False`` (ranking only, nothing to be written) cells in the way
+    of Rank's columns are not an error.
+    """
     if rules:
         get_rules(rules)
+    if criteria:
+        parse_criteria(criteria)
+    names = book.sheet_names()
+    settings = Settings.from_grid(book.values(SETTINGS_SHEET)) if SETTINGS_SHEET in names else Settings()
+    try:
+        settings.validate()
+    except SettingsError as err:
+        if not (rules or criteria):
+            raise SettingsError(f"sheet '{SETTINGS_SHEET}': {err}") from None
+    if rules:
         settings.rules = rules
     if criteria:
         settings.criteria = criteria
@@ -209,6 +223,12 @@ def plan_rank(
 
     # columns: right after the table (its user columns), or where Rank wrote before
     user_right = max([c for c in range(width) if c not in ignore and any(not _empty(r[c]) for r in grid)] + [0]) + left
+    if named and named[0] == target:
+        # the user's own columns may continue right of the named range: write after them
+        c = user_right + 1
+        while c not in own and any(not _empty(_at(values, r, c)) for r in range(top, bottom + 1)):
+            user_right = c
+            c += 1
     start = min(own) if own else user_right + 1
     if own and start <= user_right:
         start = user_right + 1
@@ -238,7 +258,7 @@ def plan_rank(
         rows_touched = sorted(set(rows_touched) | set(_own_rows(values, own, top, bottom)))
 
     # every target cell must be empty or Rank's own
-    for r in rows_touched:
+    for r in rows_touched if check else ():
         for c in range(start, clear_to + 1):
             current = _at(values, r, c)
             if _empty(current):
@@ -312,6 +332,7 @@ def _label(c: Criterion, lang: str) -> str:
 
 
 _PLACE = re.compile(r"\d+(?:\s*[–-]\s*\d+)?\Z")
+_NUMBERS = re.compile(r"-?\d+(?:[.,]\d+)?(?: -?\d+(?:[.,]\d+)?)+\Z")  # the "order" column's results
 
 
 def _looks_like_ours(v: Any) -> bool:
@@ -319,7 +340,7 @@ def _looks_like_ours(v: Any) -> bool:
         return True
     if isinstance(v, str):
         t = v.strip()
-        if _PLACE.match(t) or t in PLACE_LABELS.values():
+        if _PLACE.match(t) or _NUMBERS.match(t) or t in PLACE_LABELS.values():
             return True
         from .criteria import CRITERIA
 

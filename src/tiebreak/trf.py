@@ -25,7 +25,7 @@ import datetime as _dt
 import os
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
 from .errors import ConsistencyError, FileFormatError, Location
 from .model import CHESS, DRAUGHTS, Kind, Player, Scoring, Tournament
@@ -406,8 +406,12 @@ def _scheduled(t: Tournament) -> Tournament:
     return out
 
 
-def write_trf(t: Tournament, *, title: str = "", rules: str | None = None) -> str:
-    """A TRF-16 text of the event; a round robin matrix is laid out in Berger rounds."""
+def write_trf(t: Tournament, *, title: str = "", rules: str | None = None, places: Sequence[int] | None = None) -> str:
+    """A TRF-16 text of the event; a round robin matrix is laid out in Berger rounds.
+
+    ``places`` (one per player, table order) fills the rank field; without
+    them the rank field holds the place by points alone.
+    """
     source = t
     if not t.has_rounds:
         t = _scheduled(t)
@@ -425,13 +429,15 @@ def write_trf(t: Tournament, *, title: str = "", rules: str | None = None) -> st
     if source.tiebreak_codes:
         lines.append("202 " + " ".join(source.tiebreak_codes))
     pts = t.points
+    if places is None:
+        places = [1 + sum(1 for x in pts if x > pts[i]) for i in range(len(pts))]
     order = sorted(range(len(t.players)), key=lambda i: t.players[i].number)
     for i in order:
         p = t.players[i]
         rating = int(p.rating) if p.rating else 0
         name = " ".join(p.name.split())[:33]
         head = f"001 {p.number:4d}      {name:<33} " + (f"{rating:4d}" if rating else "    ")
-        head = head.ljust(80) + f"{pts[i]:4.1f}" + " " + f"{i + 1:4d}"
+        head = head.ljust(80) + f"{pts[i]:4.1f}" + " " + f"{places[i]:4d}"
         cells = []
         for r in range(t.rounds):
             q = t.opp[i][r]
