@@ -141,7 +141,7 @@ def _rank_trf(path: Path, args: argparse.Namespace) -> int:
 def _export(args: argparse.Namespace) -> int:
     from .reader import read_table
     from .settings import SETTINGS_SHEET, Settings
-    from .sheet import find_region
+    from .sheet import cells_of, find_region, rows_of
     from .trf import write_trf
     from .workbook import SafeWorkbook
 
@@ -149,12 +149,12 @@ def _export(args: argparse.Namespace) -> int:
     if not path.exists():
         raise FileFormatError(f"{path}: no such file")
     book = SafeWorkbook(path)
-    settings = Settings.from_grid(book.values(SETTINGS_SHEET)) if SETTINGS_SHEET in book.sheet_names() else Settings()
+    settings = Settings.from_grid(rows_of(cells_of(book.values(SETTINGS_SHEET)))) if SETTINGS_SHEET in book.sheet_names() else Settings()
     named = book.named_range("crosstable")
     sheet = args.sheet or (named[0] if named else book.active_sheet())
     if sheet not in book.sheet_names():
         raise SettingsError(f"there is no sheet '{sheet}'")
-    values = book.values(sheet)
+    values = cells_of(book.values(sheet))
     if named and named[0] == sheet:
         box = (named[1] - 1, named[2] - 1, named[3] - 1, named[4] - 1)
     else:
@@ -163,7 +163,7 @@ def _export(args: argparse.Namespace) -> int:
             raise FileFormatError(f"sheet '{sheet}' is empty")
         box = found
     top, left, bottom, right = box
-    grid = [[(row[c] if c < len(row) else None) for c in range(left, right + 1)] for row in values[top : bottom + 1]]
+    grid = rows_of(values, top, left, bottom, right)
     t = read_table(grid, scoring=settings.scoring_value(), origin=(top + 1, left + 1), sheet=sheet)
     rules = args.rules or settings.rules
     get_rules(rules)

@@ -256,7 +256,9 @@ def get_criterion(code: str | Criterion) -> Criterion:
         made = _FACTORIES[m.group("base")](compact, m.group("mods"))
         CRITERIA.setdefault(made.code, made)
         return CRITERIA[made.code]
-    raise UnknownCriterionError(f"unknown criterion '{text}': see the list of codes (e.g. {', '.join(list(CRITERIA)[:8])} ...)")
+    from .notation import show
+
+    raise UnknownCriterionError(f"unknown criterion {show(text)}: see the list of codes (e.g. {', '.join(list(CRITERIA)[:8])} ...)")
 
 
 def parse_criteria(text: str | Sequence[str]) -> list[Criterion]:

@@ -184,7 +184,7 @@ def normalize(value: object) -> float | str | None:
             raise CellProblem(f"the cell holds the Excel error {err}")
         if any(ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0 for ch in text):
             raise CellProblem(f"{_show(text)} contains control characters")
-        if text.startswith("=") and re.search(r"[^\d½=+\-−–.,:\s]", text[1:]):
+        if text.startswith("=") and re.search(r"[^\d½=+\-−–.,:;|\s]", text[1:]):
             raise CellProblem(f"{_show(text)} is a formula stored as text, not its value")
         return text
     if isinstance(value, Uncalculated):
@@ -272,7 +272,7 @@ def _text_marks(text: str) -> tuple[Mark, ...]:
     if m:
         a, b = parse_number(m.group(1)), parse_number(m.group(2))
         return (f"{_fmt(a)}:{_fmt(b)}",)  # type: ignore[arg-type]
-    parts = re.split(r"\s+|[;|]", t)
+    parts = re.split(r"\s*[;|/]\s*|\s+", t) if not re.fullmatch(r"\d/\d", t) else [t]
     if len(parts) == 2 and all(_SINGLE.match(p) for p in parts):
         return (_mark(parts[0]), _mark(parts[1]))
     m = _TWO.match(t)

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from itertools import permutations
 from typing import Any, Sequence
 
 from .errors import ConsistencyError, LayoutError, Location, NotationError
@@ -118,6 +119,8 @@ _POINTS_LABELS = {
 }
 _NAME_WORDS = ("name", "player", "participant", "имя", "фамил", "участник", "игрок", "спортсмен", "фио", "ф.и.о", "ф и о", "шашист", "шахматист")
 _RATING_WORDS = ("rating", "elo", "rtg", "рейтинг", "эло", "рейт", "fide", "nat", "ro")
+_NAME_RE = re.compile(r"(?:^|[\s,./(])(?:name|names|player|players|participants?|имя|фамилия|фамилия,|фио|ф\.и\.о\.?|ф и о|участники?|игроки?|спортсмены?|шашисты?|шахматисты?)(?=$|[\s,./)])")
+_RATING_RE = re.compile(r"(?:rating|elo|rtg|рейтинг|эло|рейт)\b")
 _ROUND_RE = re.compile(r"(?:r|rd|round|runde|ronde|тур|т|k|к)\s*\.?\s*(\d{1,3})\Z|(\d{1,3})\s*\.?\s*(?:r|rd|round|тур|т|к)\.?\Z")
 
 
@@ -133,9 +136,9 @@ def _label_role(text: str) -> str | None:
         return "points"
     if _ROUND_RE.match(t):
         return "round"
-    if any(w in t for w in _NAME_WORDS):
+    if _NAME_RE.search(t):
         return "name"
-    if t in _RATING_WORDS or any(t.startswith(w) for w in _RATING_WORDS[:6]):
+    if t in _RATING_WORDS or _RATING_RE.match(t):
         return "rating"
     return None
 
@@ -148,9 +151,19 @@ _OTHER_LABEL_WORDS = (
 )
 
 
+_RESULT_TEXTS = frozenset({"0", "½", "=", "+", "-", "−", "0,5", "0.5", "1½", "01", "00", "1:0", "0:1"})
+
+
 def _is_other_label(text: str) -> bool:
-    t = _fold(text)
-    return any(w in t for w in _OTHER_LABEL_WORDS)
+    """A label of a column tiebreak leaves alone (an earlier tie-break, club, title ...), as a whole word."""
+    return bool(_OTHER_RE.match(_fold(text)))
+
+
+# short words must stand alone ("de", not "de Vries"'s ... "Anderson"); longer ones are stems ("Бухгольца")
+_OTHER_RE = re.compile(
+    r"(?:(?:" + "|".join(re.escape(w) for w in _OTHER_LABEL_WORDS if len(w) <= 3) + r")(?:$|[\s.,:;/()\-]))"
+    r"|(?:" + "|".join(re.escape(w) for w in _OTHER_LABEL_WORDS if len(w) > 3) + r")"
+)
 
 
 # ------------------------------------------------------------------- reading
@@ -268,6 +281,17 @@ class _Reader:
         if block is not None and block[2] > 0:  # a marked diagonal: a round robin
             return self.read_round_robin(header, data_rows, used_cols, roles, labels, block)
         swiss_cols = self.swiss_columns(data_rows, used_cols, roles, labels)
+        if block is not None:
+            # a blank diagonal: a round robin unless its cells only make sense as Swiss pairings
+            try:
+                return self.read_round_robin(header, data_rows, used_cols, roles, labels, block)
+            except (LayoutError, NotationError, ConsistencyError) as as_round_robin:
+                if not swiss_cols:
+                    raise
+                try:
+                    return self.read_swiss(header, data_rows, swiss_cols, roles, labels)
+                except (LayoutError, NotationError, ConsistencyError):
+                    raise as_round_robin from None
         if swiss_cols:
             return self.read_swiss(header, data_rows, swiss_cols, roles, labels)
         return self.read_round_robin(header, data_rows, used_cols, roles, labels, block)
@@ -278,15 +302,19 @@ class _Reader:
             if self._looks_like_data(r):
                 return None
             texts = [v for v in self.cells[r] if isinstance(v, str)]
-            if any(_label_role(t) or _is_other_label(t) for t in texts):
+            if any(_label_role(t) for t in texts) or sum(1 for t in texts if _is_other_label(t)) >= 2:
                 return r
         return None
 
     def _looks_like_data(self, r: int) -> bool:
-        """A row with a pairing cell or a diagonal marker is a player row."""
+        """A row with a pairing, a result other than a column number, or a diagonal marker is a player row."""
         for v in self.cells[r]:
+            if isinstance(v, float):
+                if v in (0.0, 0.5):
+                    return True
+                continue
             if isinstance(v, str):
-                if is_diagonal(v):
+                if is_diagonal(v) or v in _RESULT_TEXTS:
                     return True
                 try:
                     cell = swiss_cell(v)
@@ -560,7 +588,7 @@ class _Reader:
         if n < 2:
             raise LayoutError("a tournament needs at least two players", self.loc(rows[0]))
         if block is None:
-            raise LayoutError(self.explain_no_block(rows, cols, roles))
+            raise LayoutError(self.explain_no_block(rows, cols, roles, labels))
         start, width, _markers, bad = block
         sub = width // n  # 1, or 2 for two sub-columns per opponent
         result_cols = list(range(start, start + width))
@@ -572,6 +600,8 @@ class _Reader:
             j = (c - start) // sub
             where = self.loc(r, c, opponent=self.opp_label(players, j))
             v = self.value_at(r, c, where)
+            if j == rows.index(r):
+                raise LayoutError(f"{show(v)} stands on the diagonal: a player cannot play himself (mark the cell X or leave it blank)", where)
             if isinstance(v, str) and is_diagonal(v):
                 raise LayoutError(f"{show(v)} marks the diagonal, but this is not the player's own column", where)
             raise NotationError(f"{show(v)} is not a result", where)
@@ -731,15 +761,7 @@ class _Reader:
         """
         if len(a) != len(b):
             return False
-        remaining = list(b)
-        for kind, pts in a:
-            for idx, (k2, p2) in enumerate(remaining):
-                if _pair_ok(kind, pts, k2, p2, sc):
-                    del remaining[idx]
-                    break
-            else:
-                return False
-        return True
+        return any(all(_pair_ok(*a[i], *b[j], sc) for i, j in enumerate(order)) for order in permutations(range(len(b))))
 
     def find_block(self, rows: list[int], roles: dict[int, str]) -> tuple[int, int, int, list[tuple[int, int]]] | None:
         """The round robin block: (start column, width, diagonal marks, unreadable cells), or None.
@@ -775,6 +797,7 @@ class _Reader:
         markers = 0
         results = 0
         bad: list[tuple[int, int]] = []
+        on_diagonal = 0
         for i, r in enumerate(rows):
             line = self.cells[r]
             for s in range(sub):
@@ -784,7 +807,10 @@ class _Reader:
                 if isinstance(d, str) and is_diagonal(d):
                     markers += 1
                     continue
-                return None
+                if on_diagonal or isinstance(d, _Bad) or not _plausible_result(d, sub):
+                    return None  # one stray result on the diagonal is reported; more make it no block
+                on_diagonal += 1
+                bad.insert(0, (r, start + i * sub + s))
             for j in range(n):
                 if j == i:
                     continue
@@ -803,8 +829,17 @@ class _Reader:
             return None
         return markers, results, bad
 
-    def explain_no_block(self, rows: list[int], cols: list[int], roles: dict[int, str]) -> str:
+    def explain_no_block(self, rows: list[int], cols: list[int], roles: dict[int, str], labels: dict[int, str] | None = None) -> str:
         n = len(rows)
+        numbered = [c for c in cols if (labels or {}).get(c, "").isdigit()]
+        if numbered and [int(labels[c]) for c in numbered] == list(range(1, len(numbered) + 1)) and len(numbered) != n:  # type: ignore[index]
+            return f"the table has {n} player rows but {len(numbered)} result columns: a round robin needs one result column per player"
+        resultish = [
+            c for c in cols
+            if roles.get(c) is None and sum(1 for r in rows if self.cells[r][c] is not None and not isinstance(self.cells[r][c], _Bad) and (is_diagonal(self.cells[r][c]) or _plausible_result(self.cells[r][c], 1))) * 2 > n
+        ]
+        if resultish and len(resultish) != n and len(resultish) == resultish[-1] - resultish[0] + 1:
+            return f"the table has {n} player rows but {len(resultish)} result columns: a round robin needs one result column per player"
         # the most common helpful message: which cell stops the diagonal or results
         result_like = [c for c in cols if roles.get(c) not in ("number", "name", "rating", "points", "place")]
         return (
@@ -828,6 +863,13 @@ class _Reader:
                     "the columns must follow the order of the rows",
                     Location(row=header + 1, column=start + j * sub + 1),
                 )
+        after = start + len(players) * sub
+        text = labels.get(after)
+        if text is not None and text.isdigit() and int(text) == len(players) + 1:
+            raise LayoutError(
+                f"a result column headed {text}, but the table has {len(players)} player rows: a round robin needs one result column per player",
+                Location(row=header + 1, column=after + 1),
+            )
 
     # --------------------------------------------------------- side columns
     def side_columns(self, header: int | None, rows: list[int], first_result: int, result_cols: list[int], roles: dict[int, str], labels: dict[int, str]) -> TableLayout:

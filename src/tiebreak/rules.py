@@ -449,5 +449,7 @@ def get_rules(name: str | RuleSet | None = None) -> RuleSet:
         key = "fide-2026"
     rules = RULE_SETS.get(key)
     if rules is None:
-        raise UnknownRuleSetError(f"unknown rule set '{name}': use one of {', '.join(RULE_SETS)}")
+        from .notation import show
+
+        raise UnknownRuleSetError(f"unknown rule set {show(str(name))}: use one of {', '.join(RULE_SETS)}")
     return rules

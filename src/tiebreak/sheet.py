@@ -27,7 +27,7 @@ from .reader import TableLayout, read_table
 from .rules import get_rules
 from .settings import LABELS, SETTINGS_SHEET, Settings, settings_grid
 
-__all__ = ["BookSource", "Write", "Plan", "plan_rank", "STANDINGS_SHEET", "find_region", "parse_address"]
+__all__ = ["BookSource", "Cells", "Write", "Plan", "plan_rank", "STANDINGS_SHEET", "find_region", "parse_address", "cells_of", "rows_of"]
 
 STANDINGS_SHEET = "Standings"
 STANDINGS_MARK = "Standings (tiebreak)"
@@ -42,8 +42,8 @@ class BookSource(Protocol):
 
     def active_sheet(self) -> str: ...
 
-    def values(self, sheet: str) -> list[list[Any]]:
-        """The sheet's cell values from A1 to its last used cell (rows of equal length)."""
+    def values(self, sheet: str) -> list[list[Any]] | dict[tuple[int, int], Any]:
+        """The sheet's cell values: rows from A1, or a dict of (row, column) → value, 0-based, for sparse sheets."""
         ...
 
     def named_range(self, name: str) -> tuple[str, int, int, int, int] | None:
@@ -79,62 +79,70 @@ class Plan:
 
 
 # ------------------------------------------------------------------ regions
-def find_region(values: Sequence[Sequence[Any]]) -> tuple[int, int, int, int] | None:
-    """The largest block of non-empty cells joined side by side or corner to corner (0-based, inclusive)."""
-    h = len(values)
-    w = max((len(r) for r in values), default=0)
-    filled = [[(c < len(values[r]) and not _empty(values[r][c])) for c in range(w)] for r in range(h)]
-    seen = [[False] * w for _ in range(h)]
-    best: tuple[int, tuple[int, int, int, int]] | None = None
-    for r0 in range(h):
-        for c0 in range(w):
-            if not filled[r0][c0] or seen[r0][c0]:
-                continue
-            stack = [(r0, c0)]
-            seen[r0][c0] = True
-            top, left, bottom, right = r0, c0, r0, c0
-            count = 0
-            while stack:
-                r, c = stack.pop()
-                count += 1
-                top, bottom, left, right = min(top, r), max(bottom, r), min(left, c), max(right, c)
-                for dr in (-1, 0, 1):
-                    for dc in (-1, 0, 1):
-                        rr, cc = r + dr, c + dc
-                        if 0 <= rr < h and 0 <= cc < w and filled[rr][cc] and not seen[rr][cc]:
-                            seen[rr][cc] = True
-                            stack.append((rr, cc))
-            # Excel's current region is the bounding box, grown until its border is clear
-            box = _grow(filled, (top, left, bottom, right))
-            size = (box[2] - box[0] + 1) * (box[3] - box[1] + 1)
-            if best is None or size > best[0]:
-                best = (size, box)
-    return None if best is None else best[1]
-
-
-def _grow(filled: list[list[bool]], box: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
-    h, w = len(filled), len(filled[0]) if filled else 0
-    top, left, bottom, right = box
-    changed = True
-    while changed:
-        changed = False
-        if top > 0 and any(filled[top - 1][max(left - 1, 0) : min(right + 2, w)]):
-            top -= 1
-            changed = True
-        if bottom < h - 1 and any(filled[bottom + 1][max(left - 1, 0) : min(right + 2, w)]):
-            bottom += 1
-            changed = True
-        if left > 0 and any(filled[r][left - 1] for r in range(max(top - 1, 0), min(bottom + 2, h))):
-            left -= 1
-            changed = True
-        if right < w - 1 and any(filled[r][right + 1] for r in range(max(top - 1, 0), min(bottom + 2, h))):
-            right += 1
-            changed = True
-    return top, left, bottom, right
+Cells = dict[tuple[int, int], Any]
+"""A sheet's non-empty cells: (row, column) → value, 0-based."""
 
 
 def _empty(v: Any) -> bool:
     return v is None or (isinstance(v, str) and not v.strip())
+
+
+def cells_of(values: Sequence[Sequence[Any]] | Cells) -> Cells:
+    """The non-empty cells of a sheet given as rows from A1 (or already as cells)."""
+    if isinstance(values, dict):
+        return {k: v for k, v in values.items() if not _empty(v)}
+    return {(r, c): v for r, row in enumerate(values) for c, v in enumerate(row) if not _empty(v)}
+
+
+def rows_of(cells: Cells, top: int = 0, left: int = 0, bottom: int | None = None, right: int | None = None) -> list[list[Any]]:
+    """Rows of values of a rectangle (inclusive, 0-based); the whole used area by default."""
+    if bottom is None:
+        bottom = max((r for r, _ in cells), default=-1)
+    if right is None:
+        right = max((c for _, c in cells), default=-1)
+    return [[cells.get((r, c)) for c in range(left, right + 1)] for r in range(top, bottom + 1)]
+
+
+def find_region(values: Sequence[Sequence[Any]] | Cells) -> tuple[int, int, int, int] | None:
+    """The largest block of non-empty cells, as Excel's "current region" (0-based, inclusive)."""
+    cells = cells_of(values)
+    if not cells:
+        return None
+    # cells joined side by side or corner to corner ...
+    seen: set[tuple[int, int]] = set()
+    boxes: list[list[int]] = []
+    for start in cells:
+        if start in seen:
+            continue
+        seen.add(start)
+        stack = [start]
+        top, left, bottom, right = start[0], start[1], start[0], start[1]
+        while stack:
+            r, c = stack.pop()
+            top, bottom, left, right = min(top, r), max(bottom, r), min(left, c), max(right, c)
+            for dr in (-1, 0, 1):
+                for dc in (-1, 0, 1):
+                    n = (r + dr, c + dc)
+                    if n in cells and n not in seen:
+                        seen.add(n)
+                        stack.append(n)
+        boxes.append([top, left, bottom, right])
+    # ... and blocks whose rectangles touch merged, until none touch (Excel's current region)
+    merged = True
+    while merged and len(boxes) < 5000:
+        merged = False
+        for i in range(len(boxes)):
+            for j in range(i + 1, len(boxes)):
+                a, b = boxes[i], boxes[j]
+                if a[0] - 1 <= b[2] and b[0] - 1 <= a[2] and a[1] - 1 <= b[3] and b[1] - 1 <= a[3]:
+                    boxes[i] = [min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])]
+                    del boxes[j]
+                    merged = True
+                    break
+            if merged:
+                break
+    best = max(boxes, key=lambda b: ((b[2] - b[0] + 1) * (b[3] - b[1] + 1), -b[0], -b[1]))
+    return best[0], best[1], best[2], best[3]
 
 
 _ADDRESS = re.compile(r"(?:'?(?P<sheet>[^'!]+)'?!)?\$?(?P<c1>[A-Za-z]{1,3})\$?(?P<r1>\d+)(?::\$?(?P<c2>[A-Za-z]{1,3})\$?(?P<r2>\d+))?\Z")
@@ -178,7 +186,7 @@ def plan_rank(
     if criteria:
         parse_criteria(criteria)
     names = book.sheet_names()
-    settings = Settings.from_grid(book.values(SETTINGS_SHEET)) if SETTINGS_SHEET in names else Settings()
+    settings = Settings.from_grid(rows_of(cells_of(book.values(SETTINGS_SHEET)))) if SETTINGS_SHEET in names else Settings()
     try:
         settings.validate()
     except SettingsError as err:
@@ -199,7 +207,7 @@ def plan_rank(
         raise SettingsError(f"there is no sheet '{target}' (sheets: {', '.join(names)})")
     if target in (SETTINGS_SHEET, STANDINGS_SHEET):
         raise SettingsError(f"'{target}' is tiebreak's own sheet: activate the sheet with the crosstable and run Rank again")
-    values = book.values(target)
+    values = cells_of(book.values(target))
     if named and named[0] == target:
         _, r1, c1, r2, c2 = named
         box = (r1 - 1, c1 - 1, r2 - 1, c2 - 1)
@@ -209,7 +217,7 @@ def plan_rank(
             raise InputError(f"sheet '{target}' is empty: put the crosstable on it (or name its range 'crosstable')")
     top, left, bottom, right = box
     width = right - left + 1
-    grid = [[(row[c] if c < len(row) else None) for c in range(left, right + 1)] for row in values[top : bottom + 1]]
+    grid = rows_of(values, top, left, bottom, right)
 
     own = _own_columns(settings, target, values, box)
     ignore = [c - left for c in own if left <= c <= right]
@@ -285,9 +293,9 @@ def plan_rank(
 
     # the Standings sheet
     if STANDINGS_SHEET in names:
-        existing = book.values(STANDINGS_SHEET)
+        existing = cells_of(book.values(STANDINGS_SHEET))
         mark = _at(existing, 0, 0)
-        if not (isinstance(mark, str) and mark.startswith(STANDINGS_MARK)) and any(not _empty(v) for row in existing for v in row):
+        if not (isinstance(mark, str) and mark.startswith(STANDINGS_MARK)) and existing:
             raise WriteBlockedError(
                 f"a sheet named '{STANDINGS_SHEET}' exists and was not written by tiebreak; rename it and run Rank again (nothing was changed)",
                 cell=f"{STANDINGS_SHEET}!A1",
@@ -305,7 +313,7 @@ def plan_rank(
         plan.create_sheets.append(SETTINGS_SHEET)
         plan.writes.append(Write(SETTINGS_SHEET, 1, 1, settings_grid(settings, settings.criteria)))
     else:
-        plan.writes.extend(_settings_updates(book.values(SETTINGS_SHEET), settings))
+        plan.writes.extend(_settings_updates(rows_of(cells_of(book.values(SETTINGS_SHEET))), settings))
 
     plan.notes = list(ranking.notes)
     plan.message = (
@@ -321,7 +329,9 @@ def _quote(sheet: str) -> str:
     return f"'{sheet}'" if re.search(r"[^A-Za-z0-9_]", sheet) else sheet
 
 
-def _at(values: Sequence[Sequence[Any]], r: int, c: int) -> Any:
+def _at(values: Cells | Sequence[Sequence[Any]], r: int, c: int) -> Any:
+    if isinstance(values, dict):
+        return values.get((r, c))
     if 0 <= r < len(values) and 0 <= c < len(values[r]):
         return values[r][c]
     return None
@@ -354,7 +364,7 @@ def _looks_like_ours(v: Any) -> bool:
     return False
 
 
-def _own_columns(settings: Settings, sheet: str, values: Sequence[Sequence[Any]], box: tuple[int, int, int, int]) -> list[int]:
+def _own_columns(settings: Settings, sheet: str, values: Cells, box: tuple[int, int, int, int]) -> list[int]:
     """Columns (0-based) Rank wrote last time, if the record still matches the sheet."""
     if not settings.output:
         return []
@@ -374,7 +384,7 @@ def _own_columns(settings: Settings, sheet: str, values: Sequence[Sequence[Any]]
     return cols
 
 
-def _own_rows(values: Sequence[Sequence[Any]], cols: list[int], top: int, bottom: int) -> list[int]:
+def _own_rows(values: Cells, cols: list[int], top: int, bottom: int) -> list[int]:
     return [r for r in range(top, bottom + 1) if any(not _empty(_at(values, r, c)) for c in cols)]
 
 

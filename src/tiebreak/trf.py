@@ -119,7 +119,7 @@ def read_trf(text: str) -> Tournament:
         code = line[:3]
         rest = line[4:] if len(line) > 4 else ""
         if code == "012":
-            title = rest.strip()
+            title = _CONTROL.sub("?", rest.strip())
         elif code == "042":
             start = _date(rest)
         elif code == "092":
@@ -136,10 +136,10 @@ def read_trf(text: str) -> Tournament:
         elif code == "162":
             _record_162(line, point_values)
         elif code in ("202", "212"):
-            codes = rest.replace(",", " ").split()
+            codes = _CONTROL.sub("?", rest).replace(",", " ").split()
             tiebreaks = [c for c in codes if c.upper() != "PTS"]
         elif code == "XXT":
-            rules = rest.strip().split()[0] if rest.strip() else None
+            rules = _CONTROL.sub("?", rest.strip().split()[0]) if rest.strip() else None
         elif code == "001":
             if len(players) >= MAX_PLAYERS:
                 raise _err(no, f"more than {MAX_PLAYERS} players; refused")
@@ -155,7 +155,7 @@ def _player(line: str, no: int) -> tuple[int, str, float | None, float | None, l
         number = int(line[4:8])
     except ValueError:
         raise _err(no, f"'{line[4:8].strip()}' is not a start number (columns 5-8)") from None
-    name = line[14:47].strip()
+    name = _CONTROL.sub("?", line[14:47].strip())
     rating_text = line[48:52].strip()
     rating: float | None = None
     if rating_text:
@@ -184,6 +184,7 @@ def _player(line: str, no: int) -> tuple[int, str, float | None, float | None, l
     return number, name, rating, points, cells
 
 
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")  # never printed as they are: they could drive the terminal
 _OPP = r"(?:\d{4}| \d{3}|  \d\d|   \d|    )"  # exactly four columns
 _CELL = re.compile(rf"({_OPP}) ([wb\- ]) ([10=+\-WDLHFUZXA? ]) ?\Z", re.IGNORECASE)
 _ONE = rf"{_OPP} [wbWB\- ] [10=+\-WDLHFUZXAwdlhfuzxa? ]"

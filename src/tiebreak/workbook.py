@@ -68,9 +68,8 @@ def check_xlsx(path: str | os.PathLike[str]) -> list[str]:
             for info in infos:
                 if info.filename.endswith((".xml", ".rels", ".vml")):
                     with z.open(info) as f:
-                        head = f.read(4096)
-                    if b"<!DOCTYPE" in head or b"<!ENTITY" in head:
-                        raise FileFormatError(f"{p}: part {info.filename} declares a DTD or entities; refused (XML bomb protection)")
+                        if _declares_dtd(f):
+                            raise FileFormatError(f"{p}: part {info.filename} declares a DTD or entities; refused (XML bomb protection)")
             if any(n.startswith(("xl/drawings/", "xl/charts/", "xl/media/")) for n in names):
                 warnings.append("the workbook has charts, images or shapes; the copy written with --out will not have them (openpyxl cannot keep them)")
     except zipfile.BadZipFile as err:
@@ -78,8 +77,55 @@ def check_xlsx(path: str | os.PathLike[str]) -> list[str]:
     return warnings
 
 
+def _declares_dtd(stream: Any, limit: int = 16 * 1024 * 1024) -> bool:
+    """Whether an XML part declares a DTD or entities before its root element.
+
+    The prologue (declaration, processing instructions, comments) is skipped
+    however long it is, up to ``limit`` bytes; a longer prologue counts as a
+    declaration (nothing legitimate needs one).
+    """
+    buf = b""
+    read = 0
+    while True:
+        chunk = stream.read(65536)
+        read += len(chunk)
+        buf += chunk
+        while True:
+            buf = buf.lstrip()
+            if buf.startswith(b"\xef\xbb\xbf"):
+                buf = buf[3:]
+                continue
+            if buf.startswith(b"<?"):
+                end = buf.find(b"?>")
+                if end < 0:
+                    break
+                buf = buf[end + 2 :]
+                continue
+            if buf.startswith(b"<!--"):
+                end = buf.find(b"-->", 4)
+                if end < 0:
+                    break
+                buf = buf[end + 3 :]
+                continue
+            if buf.startswith((b"<!DOCTYPE", b"<!ENTITY", b"<!doctype")):
+                return True
+            if len(buf) >= 2 or (buf and not chunk):
+                return False  # the root element (or not XML at all: openpyxl will say so)
+            break
+        if not chunk:
+            return False
+        if read > limit:
+            return True
+        if len(buf) > 8 and buf.startswith(b"<!--"):
+            buf = b"<!--" + buf[-8:]  # keep only the tail of a long comment
+
+
 class SafeWorkbook:
-    """A checked workbook loaded twice: with formulas (to write) and with stored values (to read)."""
+    """A checked workbook, loaded with its formulas (to write a copy); cell values are read from it.
+
+    Formula cells carry the value Excel stored when it last saved the file;
+    those are read (a second, value-only load) only when the sheet has formulas.
+    """
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         import openpyxl
@@ -89,15 +135,23 @@ class SafeWorkbook:
         self.warnings = check_xlsx(self.path)
         if not openpyxl.xml.DEFUSEDXML:
             raise FileFormatError("defusedxml is not active for openpyxl (OPENPYXL_DEFUSEDXML=False?); refusing to parse untrusted XML")
-        keep_vba = self.path.suffix.lower() in (".xlsm", ".xltm")
+        self._keep_vba = self.path.suffix.lower() in (".xlsm", ".xltm")
+        self.wb = self._load(data_only=False)
+        self._wb_values: Any = None
+        self._values: dict[str, dict[tuple[int, int], Any]] = {}
+
+    def _load(self, data_only: bool) -> Any:
+        import openpyxl
+
         try:
-            self.wb = openpyxl.load_workbook(self.path, keep_vba=keep_vba, keep_links=True)
-            self.wb_values = openpyxl.load_workbook(self.path, data_only=True, read_only=False, keep_links=False)
+            return openpyxl.load_workbook(self.path, data_only=data_only, keep_vba=self._keep_vba and not data_only, keep_links=not data_only)
         except TiebreakError:
             raise
-        except Exception as err:  # openpyxl's own errors on a damaged or unusual file
-            raise FileFormatError(f"{self.path}: cannot be read as a workbook ({type(err).__name__}: {err})") from None
-        self._values: dict[str, list[list[Any]]] = {}
+        except Exception as err:  # openpyxl's and defusedxml's errors on a damaged or hostile file
+            name = type(err).__name__
+            if name in ("DTDForbidden", "EntitiesForbidden", "ExternalReferenceForbidden", "NotSupportedError"):
+                raise FileFormatError(f"{self.path}: a part of the file declares a DTD or entities; refused (XML bomb protection)") from None
+            raise FileFormatError(f"{self.path}: cannot be read as a workbook ({name}: {err})") from None
 
     # BookSource
     def sheet_names(self) -> list[str]:
@@ -107,26 +161,32 @@ class SafeWorkbook:
         ws = self.wb.active
         return ws.title if ws is not None else self.wb.sheetnames[0]
 
-    def values(self, sheet: str) -> list[list[Any]]:
+    def values(self, sheet: str) -> dict[tuple[int, int], Any]:
+        """The sheet's non-empty cells, (row, column) → value, 0-based (a stray far cell costs nothing)."""
         if sheet in self._values:
             return self._values[sheet]
-        ws_v = self.wb_values[sheet]
-        ws_f = self.wb[sheet]
-        rows = ws_v.max_row
-        cols = ws_v.max_column
-        grid: list[list[Any]] = []
-        for r, row in enumerate(ws_v.iter_rows(min_row=1, max_row=rows, max_col=cols, values_only=True), start=1):
-            out = list(row)
-            for c, v in enumerate(out, start=1):
-                if v is None:
-                    f = ws_f.cell(r, c).value
-                    if isinstance(f, str) and f.startswith("="):
-                        out[c - 1] = Uncalculated(f)
-                elif hasattr(v, "isoformat"):
-                    out[c - 1] = v.isoformat()
-            grid.append(out)
-        self._values[sheet] = grid
-        return grid
+        ws = self.wb[sheet]
+        cells: dict[tuple[int, int], Any] = {}
+        formulas: list[tuple[int, int, str]] = []
+        for (r, c), cell in ws._cells.items():
+            v = cell.value
+            if v is None:
+                continue
+            if cell.data_type == "f" or (isinstance(v, str) and v.startswith("=")):
+                formulas.append((r, c, str(v)))
+                continue
+            if hasattr(v, "isoformat"):
+                v = v.isoformat()
+            cells[(r - 1, c - 1)] = v
+        if formulas:
+            if self._wb_values is None:
+                self._wb_values = self._load(data_only=True)
+            stored = self._wb_values[sheet]
+            for r, c, f in formulas:
+                v = stored.cell(r, c).value
+                cells[(r - 1, c - 1)] = Uncalculated(f) if v is None else (v.isoformat() if hasattr(v, "isoformat") else v)
+        self._values[sheet] = cells
+        return cells
 
     def named_range(self, name: str) -> tuple[str, int, int, int, int] | None:
         from openpyxl.utils.cell import range_boundaries

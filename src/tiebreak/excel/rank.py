@@ -17,7 +17,8 @@ from typing import Any
 
 import xlwings as xw
 
-from ..errors import TiebreakError
+from ..errors import InputError, TiebreakError
+from ..reader import MAX_CELLS
 from ..sheet import Plan, plan_rank
 
 __all__ = ["XlwingsBook", "rank_book", "rank_sheet", "main", "apply_plan"]
@@ -45,6 +46,11 @@ class XlwingsBook:
         used = sh.used_range
         last_row = used.row + used.shape[0] - 1
         last_col = used.column + used.shape[1] - 1
+        if last_row * last_col > MAX_CELLS:
+            raise InputError(
+                f"sheet '{sheet}': its used range reaches {used.last_cell.address.replace('$', '')} ({last_row * last_col:,} cells); "
+                "delete stray cells far from the table, or give the table's range the name 'crosstable'"
+            )
         raw = sh.range((1, 1), (last_row, last_col)).options(ndim=2, err_to_str=True).value
         rows = [list(r) for r in (raw or [])]
         width = max((len(r) for r in rows), default=0)
