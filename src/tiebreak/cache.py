@@ -2,10 +2,14 @@
 
 A sheet that fills ``=BUCHHOLZ($C$2:$M$41, A2)`` down a column calls the
 function once per row with the same grid.  The first call reads and checks the
-table; the others find it here.  The key is the grid's content itself (a
-tuple of row tuples, compared in full), so any changed cell is a different
-key: a stale value is impossible.  Errors are cached too, so a bad table is
-not re-read for every row.
+table; the others find it here.  A table is found by its content, compared in
+full: first against the few most recent tables by plain equality (one pass in
+C, about as fast as looking at every cell once), then by a hashed copy.  Any
+changed cell is a different table, so a stale value is impossible.  Errors are
+cached too, so a bad table is not re-read for every row.
+
+Like Excel's own comparison, equality does not tell ``1`` from ``1.0`` (desktop
+Excel and Office.js hand the same table over either way) nor from ``TRUE``.
 
 >>> cache = TableCache()
 >>> grid = [["X", 1], [0, "X"]]
@@ -56,16 +60,30 @@ class _Entry:
 class TableCache:
     """Read tables once per content; keep the last ``size`` of them."""
 
+    RECENT = 4
+
     def __init__(self, size: int = 16) -> None:
         self.size = size
         self._entries: OrderedDict[Any, _Entry] = OrderedDict()
+        self._recent: list[tuple[Any, Scoring | None, _Entry]] = []
         self.reads = 0
         """How many times a table was actually read (for tests and benchmarks)."""
 
     def clear(self) -> None:
         self._entries.clear()
+        self._recent.clear()
 
     def _entry(self, grid: Sequence[Sequence[Any]], scoring: Scoring | None) -> _Entry:
+        for seen, seen_scoring, entry in self._recent:
+            if seen_scoring == scoring and seen == grid:
+                return entry
+        entry = self._lookup(grid, scoring)
+        if isinstance(grid, list):
+            self._recent.insert(0, ([list(r) if isinstance(r, (list, tuple)) else r for r in grid], scoring, entry))
+            del self._recent[self.RECENT :]
+        return entry
+
+    def _lookup(self, grid: Sequence[Sequence[Any]], scoring: Scoring | None) -> _Entry:
         try:
             key = (grid_key(grid), scoring)
             hash(key)

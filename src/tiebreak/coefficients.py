@@ -155,7 +155,10 @@ def buchholz(ev: Evaluation) -> list[float]:
     return [float(sum(v)) for v in ev.val]
 
 
-def truncated_solkoff(ev: Evaluation, k: int = 1) -> list[float]:
+def truncated_solkoff(ev: Evaluation, k: int = 1, players: Sequence[int] | None = None) -> list[float]:
+    """Buchholz minus the k worst, for every player (or for ``players``, in that order)."""
+    if players is not None:
+        return [_cut(ev.val[p], k, 0, ev.cut_first[p]) for p in players]
     return [_cut(v, k, 0, f) for v, f in zip(ev.val, ev.cut_first)]
 
 

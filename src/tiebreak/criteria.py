@@ -39,7 +39,8 @@ class Criterion:
     description: str
     kind: str = "value"
     compute: Callable[..., Any] | None = field(default=None, compare=False, repr=False)
-    """value: ``(ev, ratings) -> list``; progressive: ``(ev, k) -> list``; group: ``(ev, group, ctx) -> list``."""
+    """value: ``(ev, ratings) -> list``; progressive: ``(ev, k, players=None) -> list`` (all players, or those given);
+    group: ``(ev, group, ctx) -> list``."""
     needs: str | None = None
     """``"ratings"`` or ``"rounds"``: data the sheet may lack (the criterion is then skipped with a note)."""
     decimals: int = 2
@@ -113,7 +114,7 @@ register(
     Criterion(
         "solkoff_trunc", "Truncated Solkoff", "Усечённый коэффициент Солкоффа",
         "Buchholz minus the worst opponent score; while still tied, minus the 2, 3 ... worst (1.13.8).",
-        kind="progressive", compute=lambda ev, k: co.truncated_solkoff(ev, k),
+        kind="progressive", compute=lambda ev, k, players=None: co.truncated_solkoff(ev, k, players),
         aliases=("truncated_solkoff", "r_solk", "rsolk", "усеченный солкофф", "усеченный солкоф", "усеченный коэффициент солкова", "усеченный коэффициент солкоффа", "усеченный бухгольц", "progressive_buchholz", "solkoff_progressive"),
     )
 )
@@ -175,38 +176,41 @@ register(
 
 def _order(ev: Evaluation, group: Sequence[int], ctx: dict[str, Any]) -> list[Any]:
     """Results against the others in order of places; see ranking for the order used."""
-    others = ctx.get("order_of_others")
-    if others is None:
-        # display: the others ordered by points alone
+    place_of = ctx.get("place_of")
+    if place_of is None:  # display: the others ordered by points alone
         pts = ev.points
-        members = set(group)
-        rest = sorted((p for p in range(ev.n) if p not in members), key=lambda p: -pts[p])
-        others = [[p] for p in rest]
-    return order_of_places_keys(ev, group, others)
+        ranks = sorted(set(round(x, 9) for x in pts), reverse=True)
+        index = {x: i for i, x in enumerate(ranks)}
+        place_of = [index[round(x, 9)] for x in pts]
+    return order_of_places_keys(ev, group, place_of)
 
 
-def order_of_places_keys(ev: Evaluation, group: Sequence[int], place_groups: Sequence[Sequence[int]]) -> list[tuple[float, ...]]:
-    """Each member's results against the place groups (top first), over opponents all members met."""
+def order_of_places_keys(ev: Evaluation, group: Sequence[int], place_of: Sequence[int]) -> list[tuple[float, ...]]:
+    """Each member's results against the others, place by place from the top, over opponents all members met.
+
+    ``place_of[p]`` is the place (0 = first) of every participant; players
+    sharing a place count as one: their results are added up.
+    """
     t = ev.tournament
+    members = set(group)
     met: list[dict[int, float]] = []
     for p in group:
         d: dict[int, float] = {}
-        for i, q in enumerate(t.opp[p]):
-            if q >= 0 and t.kind[p][i] <= 2:
-                d[q] = d.get(q, 0.0) + t.pts[p][i]
+        for q, k, x in zip(t.opp[p], t.kind[p], t.pts[p]):
+            if q >= 0 and k <= 2 and q not in members:
+                d[q] = d.get(q, 0.0) + x
         met.append(d)
     common = set(met[0]) if met else set()
     for d in met[1:]:
         common &= set(d)
-    members = set(group)
-    keys: list[list[float]] = [[] for _ in group]
-    for pg in place_groups:
-        qs = [q for q in pg if q in common and q not in members]
-        if not qs:
-            continue
-        for m, d in enumerate(met):
-            keys[m].append(sum(d[q] for q in qs))
-    return [tuple(k) for k in keys]
+    places = sorted({place_of[q] for q in common})
+    keys = []
+    for d in met:
+        by_place: dict[int, float] = {}
+        for q in common:
+            by_place[place_of[q]] = by_place.get(place_of[q], 0.0) + d[q]
+        keys.append(tuple(by_place[pl] for pl in places))
+    return keys
 
 
 register(

@@ -14,6 +14,7 @@ least and k most significant (Art. 14, with the exception of Art. 16.5).
 from __future__ import annotations
 
 import math
+from operator import mul
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any, Callable, Sequence
 
@@ -98,6 +99,8 @@ def _bh(low: int, high: int) -> Callable[[Evaluation, Any], list[float]]:
 
 def _sb(low: int, high: int) -> Callable[[Evaluation, Any], list[float]]:
     def compute(ev: Evaluation, ratings: Any = None) -> list[float]:
+        if not low and not high:
+            return [float(sum(map(mul, v, c))) for v, c in zip(ev.val, ev.credit)]
         r = _rounds(ev)
         return [
             cut_sum(v, low, high, f, contrib=[a * b for a, b in zip(v, c)], rounds=r)
@@ -309,21 +312,22 @@ def _average_of(code: str, base: Callable[[Evaluation, Any], list[float | None]]
 
 
 # ------------------------------------------------------------- direct encounter
-def _encounters(ev: Evaluation, group: Sequence[int]) -> tuple[list[float], list[list[int]]]:
-    """Each member's points against the others of the group (averaged per opponent met more than once), and who met whom."""
+def _encounters(ev: Evaluation, group: Sequence[int]) -> tuple[list[float], list[int]]:
+    """Each member's points against the others of the group (averaged per opponent met more than once),
+    and how many of the others each member met."""
     t = ev.tournament
     rr = t.is_round_robin
-    members = {p: m for m, p in enumerate(group)}
-    k = len(group)
-    got = [[0.0] * k for _ in range(k)]
-    met = [[0] * k for _ in range(k)]
-    for m, p in enumerate(group):
-        for i, q in enumerate(t.opp[p]):
-            if q in members and (t.kind[p][i] == Kind.PLAYED or (rr and t.kind[p][i] <= Kind.FORFEIT_LOSS)):
-                j = members[q]
-                got[m][j] += t.pts[p][i]
-                met[m][j] += 1
-    score = [sum(got[m][j] / met[m][j] for j in range(k) if met[m][j]) for m in range(k)]
+    members = set(group)
+    played, floss = int(Kind.PLAYED), int(Kind.FORFEIT_LOSS)
+    score: list[float] = []
+    met: list[int] = []
+    for p in group:
+        got: dict[int, list[float]] = {}
+        for q, k, x in zip(t.opp[p], t.kind[p], t.pts[p]):
+            if q in members and (k == played or (rr and k <= floss)):
+                got.setdefault(q, []).append(x)
+        score.append(sum(sum(v) / len(v) for v in got.values()))
+        met.append(len(got))
     return score, met
 
 
@@ -338,22 +342,24 @@ def direct_encounter(ev: Evaluation, group: Sequence[int], ctx: dict[str, Any]) 
     rr = t.is_round_robin
     k = len(group)
     score, met = _encounters(ev, group)
-    all_met = all(met[m][j] for m in range(k) for j in range(k) if m != j)
-    if all_met or (rr and not ctx.get("swiss")):
+    if all(m == k - 1 for m in met) or (rr and not ctx.get("swiss")):
         return [(s,) for s in score]
     w = t.scoring.win
-    best = [score[m] + w * sum(1 for j in range(k) if j != m and not met[m][j]) for m in range(k)]
+    best = [score[m] + w * (k - 1 - met[m]) for m in range(k)]
     order = sorted(range(k), key=lambda m: (-score[m], -best[m]))
+    # the highest score any player below each position could still reach
+    reach_below = [0.0] * k
+    top = float("-inf")
+    for pos in range(k - 1, -1, -1):
+        reach_below[pos] = top
+        top = max(top, best[order[pos]])
     keys: list[tuple[float, ...]] = [(0.0,)] * k
     rank = k
     for pos, m in enumerate(order):
-        below = order[pos + 1 :]
-        if below and all(score[m] > best[b] + 1e-9 for b in below):
+        if pos < k - 1 and score[m] > reach_below[pos] + 1e-9:
             keys[m] = (float(rank),)
             rank -= 1
         else:
-            for b in order[pos:]:
-                keys[b] = (0.0,)
             break
     return keys
 

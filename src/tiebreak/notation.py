@@ -364,6 +364,7 @@ def _swiss_text(text: str) -> SwissCell:
 
 _FAST_MARKS: dict[str, Mark] = {"1": 1.0, "0": 0.0, "½": 0.5, "=": DRAW_MARK, "+": FORFEIT_WIN, "-": FORFEIT_LOSS, "−": FORFEIT_LOSS, "–": FORFEIT_LOSS, "2": 2.0}
 _SWISS_SEEN: dict[str, SwissCell] = {}
+_new_cell = tuple.__new__  # builds a SwissCell without NamedTuple's Python-level constructor
 
 
 def swiss_cell(value: float | str) -> SwissCell:
@@ -375,7 +376,7 @@ def swiss_cell(value: float | str) -> SwissCell:
         # the common form: digits, a colour letter, a one-character result ('12w1', '5б½')
         head, colour, res = value[:-2], value[-2:-1], value[-1:]  # type: ignore[index]
         if colour in _COLOURS and res in _FAST_MARKS and head.isascii() and head.isdigit() and len(head) <= 6:
-            cell = SwissCell(int(head), _COLOURS[colour], _FAST_MARKS[res], None)
+            cell = _new_cell(SwissCell, (int(head), _COLOURS[colour], _FAST_MARKS[res], None))
         else:
             cell = _swiss_text(value)  # type: ignore[arg-type]
         if len(_SWISS_SEEN) > 200_000:

@@ -7,7 +7,8 @@
   inside the group still tied; when it splits the group it is applied again
   inside each part still tied.
 * "Results in order of places" orders the other participants by points and
-  the value criteria listed before it (players equal on those form one place).
+  the value criteria listed before it (players equal on those form one place,
+  their results added up); only the participants every tied player met count.
 * A criterion that needs data the table lacks (ratings) is skipped with a note.
 
 Players equal after every criterion share the place (``"3–4"``).
@@ -124,7 +125,7 @@ class _Ranker:
         else:
             ctx: dict[str, Any] = {"ratings": self.ratings}
             if crit.code == "order":
-                ctx["order_of_others"] = self.place_groups(group, ci)
+                ctx["place_of"] = self.place_of(ci)
             vals = crit.compute(self.ev, group, ctx)  # type: ignore[misc]
             shown = crit.group_display(self.ev, group) if crit.group_display is not None else vals
             record = self.applied.setdefault(crit.code, {})
@@ -146,26 +147,27 @@ class _Ranker:
         if k > max(games - 1, 1) or len(group) == 1:
             self.resolve(group, ci + 1, out, via)
             return
-        vals = self.ev.memo(("value", crit.code, k), lambda: crit.compute(self.ev, k))  # type: ignore[misc]
-        parts = self.split(group, {p: vals[p] for p in group})
+        vals = crit.compute(self.ev, k, group)  # type: ignore[misc]  # only for the players still tied
+        parts = self.split(group, dict(zip(group, vals)))
         for part in parts:
             if len(part) > 1:
                 self.progressive(part, ci, k + 1, out, crit.code if len(parts) > 1 else via)
             else:
                 self.resolve(part, ci + 1, out, crit.code if len(parts) > 1 else via)
 
-    def place_groups(self, group: list[int], ci: int) -> list[list[int]]:
-        """The other participants in order of places, by points and the value criteria before ``ci``."""
-        members = set(group)
-        value_crits = [c for c in self.criteria[:ci] if c.kind == "value"]
-        cols = [c.values(self.ev, self.ratings) for c in value_crits]
-        pts = self.ev.points
-        others = [p for p in range(self.ev.n) if p not in members]
-        keyed: dict[Any, list[int]] = {}
-        for p in others:
-            key = (_k(pts[p]), *(_k(col[p], c.lower_is_better) for c, col in zip(value_crits, cols)))
-            keyed.setdefault(key, []).append(p)
-        return [keyed[k] for k in sorted(keyed, reverse=True)]
+    def place_of(self, ci: int) -> list[int]:
+        """Every player's place (0 = first) by points and the value criteria before ``ci``; equal ones share it."""
+
+        def compute() -> list[int]:
+            value_crits = [c for c in self.criteria[:ci] if c.kind == "value"]
+            cols = [c.values(self.ev, self.ratings) for c in value_crits]
+            pts = self.ev.points
+            keys = [(_k(pts[p]), *(_k(col[p], c.lower_is_better) for c, col in zip(value_crits, cols))) for p in range(self.ev.n)]
+            ordered = sorted(set(keys), reverse=True)
+            index = {k: i for i, k in enumerate(ordered)}
+            return [index[k] for k in keys]
+
+        return self.ev.memo(("place_of", tuple(c.code for c in self.criteria[:ci])), compute)  # type: ignore[return-value]
 
 
 def rank(

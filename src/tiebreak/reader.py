@@ -38,7 +38,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from itertools import permutations
+from itertools import compress, permutations
+from operator import itemgetter, not_
 from typing import Any, Sequence
 
 from .errors import ConsistencyError, LayoutError, Location, NotationError
@@ -59,13 +60,16 @@ from .notation import (
     split_digits,
     swiss_cell,
 )
-from .notation import _SWISS_SEEN
+from .notation import _COLOURS, _FAST_MARKS, _SWISS_SEEN
 
 __all__ = ["read_table", "TableLayout", "MAX_PLAYERS", "MAX_ROUNDS"]
 
 MAX_PLAYERS = 20000
 MAX_ROUNDS = 100
 MAX_CELLS = 2_000_000
+SAMPLE = 64
+# the common Swiss cell, one per line of a joined column: opponent, colour letter, one-character result
+_FAST_COLUMN = re.compile(r"^(?:(\d{1,6})([wbWBбчБЧ])([10½=+\-−–2])|[^\n]*)$", re.MULTILINE)
 
 Grid = Sequence[Sequence[Any]]
 
@@ -90,6 +94,14 @@ class TableLayout:
     def last_col(self) -> int:
         """The rightmost column of the table that holds anything."""
         return self.width - 1
+
+
+def _normalized(v: Any) -> Any:
+    """A cell value normalized, or a :class:`_Bad` holding why it cannot be."""
+    try:
+        return normalize(v)
+    except CellProblem as problem:
+        return _Bad(problem)
 
 
 class _Bad:
@@ -204,26 +216,21 @@ class _Reader:
             raise LayoutError(f"the table has {self.height} rows and {self.width} columns; more than {MAX_CELLS:,} cells is beyond what tiebreak reads")
         self.ignore = set(ignore_cols)
         self.cells: list[list[Any]] = []
-        ignore = self.ignore
+        ignore = sorted(c for c in self.ignore if c >= 0)
         width = self.width
         for r in rows:
-            out: list[Any] = []
-            append = out.append
-            for c, v in enumerate(r):
-                cls = v.__class__
-                if v is None:
-                    append(None)
-                elif cls is str and v and v.isprintable() and len(v) <= MAX_TEXT and v[0] not in "#= " and v[-1] != " " and c not in ignore:
-                    append(v)  # clean text: the common case, as normalize() would return it
-                elif cls is float and v == v and -1e12 < v < 1e12:
-                    append(v if c not in ignore else None)
-                elif c in ignore:
-                    append(None)
-                else:
-                    try:
-                        append(normalize(v))
-                    except CellProblem as problem:
-                        append(_Bad(problem))
+            # clean text and ordinary numbers pass as they are (the common case); anything else is normalized
+            out = [
+                v
+                if v is None
+                or (v.__class__ is str and v and v.isprintable() and len(v) <= MAX_TEXT and v[0] not in "#= " and v[-1] != " ")
+                or (v.__class__ is float and -1e12 < v < 1e12)
+                else _normalized(v)
+                for v in r
+            ]
+            for c in ignore:
+                if c < len(out):
+                    out[c] = None
             if len(out) < width:
                 out.extend([None] * (width - len(out)))
             self.cells.append(out)
@@ -344,42 +351,34 @@ class _Reader:
         Once a Swiss table is recognised, a column headed as a round (R3, Тур 3),
         a column between two rounds, and an unlabelled column holding Excel
         errors are rounds too: their unreadable cells are reported, never
-        skipped.  The cells read here are kept for :meth:`read_swiss`.
+        skipped.
         """
         found: list[int] = []
         cells = self.cells
-        seen = _SWISS_SEEN
-        self.parsed_cols: dict[int, list[Any]] = {}
+        step = max(1, len(rows) // SAMPLE)  # a column's kind is judged on a sample of its cells
+        sample = rows[::step]
         for c in cols:
             if roles.get(c) in ("number", "name", "rating", "points", "place"):
                 continue
             pairings = byes = bad = 0
-            parsed: list[Any] = []
-            for r in rows:
+            for r in sample:
                 v = cells[r][c]
                 if v is None:
-                    parsed.append(None)
                     continue
-                cell = seen.get(v) if v.__class__ is str else None
-                if cell is None:
-                    if isinstance(v, _Bad):
-                        bad += 1
-                        parsed.append(v)
-                        continue
-                    try:
-                        cell = swiss_cell(v)
-                    except CellProblem as problem:
-                        bad += 1
-                        parsed.append(problem)
-                        continue
-                parsed.append(cell)
-                if cell.opponent is not None:
+                if isinstance(v, _Bad):
+                    bad += 1
+                    continue
+                try:
+                    cell = swiss_cell(v)
+                except CellProblem:
+                    bad += 1
+                    continue
+                if cell[0] is not None:
                     pairings += 1
                 else:
                     byes += 1
             if pairings and pairings + byes > bad:
                 found.append(c)
-                self.parsed_cols[c] = parsed
         if not found:
             return found
         extra = set()
@@ -408,31 +407,32 @@ class _Reader:
 
         cells = self.cells
         values: set[float] = set()
-        columns: list[list[Any]] = []
+        # Pass 1, per round: the common cells ('12w1', '5б½') read by one pattern over the whole column;
+        # the others (byes, absences, other notations) cell by cell.
+        fast_cols: list[list[tuple[str, str, str]]] = []
+        slow_cols: list[dict[int, SwissCell]] = []
+        values: set[float] = set()
         for k, c in enumerate(cols):
-            column = self.parsed_cols.get(c)
-            if column is None:  # a round column found by its header or position: read it now
-                column = []
-                for r in rows:
-                    v = cells[r][c]
-                    if v is None or isinstance(v, _Bad):
-                        column.append(v)
-                        continue
-                    try:
-                        column.append(swiss_cell(v))
-                    except CellProblem as problem:
-                        column.append(problem)
-            for i, cell in enumerate(column):
-                if cell is None or cell.__class__ is SwissCell:
+            raw = [cells[r][c] for r in rows]
+            found = _FAST_COLUMN.findall("\n".join(["" if v is None else v if v.__class__ is str else "\x00" for v in raw]))
+            if len(found) != n:  # cannot happen for normalized text; read everything cell by cell then
+                found = [("", "", "")] * n
+            slow: dict[int, SwissCell] = {}
+            for i in compress(range(n), map(not_, map(itemgetter(0), found))):
+                v = raw[i]
+                if v is None:
                     continue
-                r = rows[i]
-                if isinstance(cell, _Bad):
-                    raise NotationError(str(cell.problem), self.loc(r, c, round=k + 1))
-                raise NotationError(str(cell), self.loc(r, c, round=k + 1))
-            for cell in column:
-                if cell is not None and cell.mark.__class__ is float:
-                    values.add(cell.mark)
-            columns.append(column)
+                if isinstance(v, _Bad):
+                    raise NotationError(str(v.problem), self.loc(rows[i], c, round=k + 1))
+                try:
+                    cell = slow[i] = swiss_cell(v)
+                except CellProblem as problem:
+                    raise NotationError(str(problem), self.loc(rows[i], c, round=k + 1)) from None
+                if cell[2].__class__ is float:
+                    values.add(cell[2])
+            values.update(_FAST_MARKS[x] for x in set(map(itemgetter(2), found)) if x and _FAST_MARKS[x].__class__ is float)
+            fast_cols.append(found)
+            slow_cols.append(slow)
         sc = self.scoring(values, lambda: self.first_cell_with(rows, cols, 2.0, swiss=True), lambda r, c: self.loc(r, c, round=cols.index(c) + 1))
 
         games = {
@@ -443,41 +443,45 @@ class _Reader:
             sc.draw: (int(Kind.PLAYED), sc.draw),
             sc.loss: (int(Kind.PLAYED), sc.loss),
         }
+        by_char = {x: games.get(m) for x, m in _FAST_MARKS.items()}  # '1' -> (kind, points) on this scoring
         absent = int(Kind.ABSENT)
-        # column by column (one round at a time), then turned into one row per player
+        # Pass 2, per round: the arrays, then turned into one row per player
         opp_cols: list[list[int]] = []
         pts_cols: list[list[float]] = []
         kind_cols: list[list[int]] = []
         colour_cols: list[list[str | None]] = []
         consistent = True
-        for k, column in enumerate(columns):
+        get_number = by_number.get
+        colours = _COLOURS
+        for k, found in enumerate(fast_cols):
             c = cols[k]
             o_col = [-1] * n
             p_col = [0.0] * n
             k_col = [absent] * n
             c_col: list[str | None] = [None] * n
-            for i, cell in enumerate(column):
-                if cell is None:
+            for i, (o, col, x) in enumerate(found):
+                if not o:
                     continue
-                if cell.bye is not None:
+                j = get_number(int(o))
+                got = by_char[x]
+                if j is None or j == i or got is None:
+                    self.pairing_error(rows[i], c, k, i, j, int(o), cells[rows[i]][c], n, numbered, sc)
+                k_col[i], p_col[i] = got  # type: ignore[misc]
+                o_col[i] = j  # type: ignore[assignment]
+                c_col[i] = colours[col]
+            for i, cell in slow_cols[k].items():
+                if cell[3] is not None:  # a bye
                     kind, pts = self.bye(cell, sc, self.loc(rows[i], c, round=k + 1), v=cells[rows[i]][c])
                     p_col[i] = pts
                     k_col[i] = int(kind)
                     continue
-                j = by_number.get(cell.opponent)  # type: ignore[arg-type]
-                if j is None or j == i:
-                    where = self.loc(rows[i], c, round=k + 1)
-                    if j == i:
-                        raise ConsistencyError(f"{show(cells[rows[i]][c])}: a player cannot meet himself", where)
-                    numbers = "the No. column" if numbered else f"rows 1–{n}"
-                    raise ConsistencyError(f"opponent {cell.opponent} is not in the table (numbers refer to {numbers})", where)
-                got = games.get(cell.mark)  # type: ignore[arg-type]
-                if got is None:
-                    kind, pts = self.game(cell.mark, sc, self.loc(rows[i], c, round=k + 1), cells[rows[i]][c])
-                    got = (int(kind), pts)
-                k_col[i], p_col[i] = got
-                o_col[i] = j
-                c_col[i] = cell.colour
+                j = get_number(cell[0])
+                got = games.get(cell[2])  # type: ignore[arg-type]
+                if j is None or j == i or got is None:
+                    self.pairing_error(rows[i], c, k, i, j, cell[0], cells[rows[i]][c], n, numbered, sc, cell[2])
+                k_col[i], p_col[i] = got  # type: ignore[misc]
+                o_col[i] = j  # type: ignore[assignment]
+                c_col[i] = cell[1]
             if consistent:
                 consistent = round_consistent(o_col, k_col, p_col, c_col, sc)
             opp_cols.append(o_col)
@@ -507,6 +511,21 @@ class _Reader:
         t.layout = layout
         self.check_points(t, layout, rows)
         return t
+
+    def pairing_error(
+        self, r: int, c: int, k: int, i: int, j: int | None, opponent: Any, v: Any, n: int, numbered: bool, sc: Scoring, mark: Any = None
+    ) -> None:
+        """Raise the message for a pairing cell that names a wrong opponent or holds no result on this scoring."""
+        where = self.loc(r, c, round=k + 1)
+        if j == i:
+            raise ConsistencyError(f"{show(v)}: a player cannot meet himself", where)
+        if j is None:
+            numbers = "the No. column" if numbered else f"rows 1–{n}"
+            raise ConsistencyError(f"opponent {opponent} is not in the table (numbers refer to {numbers})", where)
+        if mark is None:
+            mark = swiss_cell(v)[2]
+        self.game(mark, sc, where, v)
+        raise NotationError(f"{show(v)} is not a result", where)  # pragma: no cover - game() raised already
 
     def check_round_columns(self, header: int | None, rows: list[int], cols: list[int], roles: dict[int, str], labels: dict[int, str]) -> None:
         if header is None:

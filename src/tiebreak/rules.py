@@ -266,9 +266,14 @@ def fide_adjusted(t: Tournament) -> list[float]:
     """
     rr = t.is_round_robin
     draw = t.scoring.draw
+    points = t.points
     res = []
     for p in range(len(t.players)):
-        kinds, pts, opp = t.kind[p], t.pts[p], t.opp[p]
+        kinds = t.kind[p]
+        if VUR_KINDS.isdisjoint(kinds):  # nothing voluntarily unplayed: the score as it stands
+            res.append(points[p])
+            continue
+        pts, opp = t.pts[p], t.opp[p]
         lna = 0
         for i, k in enumerate(kinds):
             if k not in VUR_KINDS:

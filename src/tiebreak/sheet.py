@@ -104,30 +104,57 @@ def rows_of(cells: Cells, top: int = 0, left: int = 0, bottom: int | None = None
 
 
 def find_region(values: Sequence[Sequence[Any]] | Cells) -> tuple[int, int, int, int] | None:
-    """The largest block of non-empty cells, as Excel's "current region" (0-based, inclusive)."""
+    """The largest block of non-empty cells, as Excel's "current region" (0-based, inclusive).
+
+    Cells joined side by side or corner to corner form a block; blocks whose
+    rectangles touch are merged until none touch.  Works on runs of adjacent
+    cells in each row, so a big table costs little.
+    """
     cells = cells_of(values)
     if not cells:
         return None
-    # cells joined side by side or corner to corner ...
-    seen: set[tuple[int, int]] = set()
-    boxes: list[list[int]] = []
-    for start in cells:
-        if start in seen:
+    by_row: dict[int, list[int]] = {}
+    for r, c in cells:
+        by_row.setdefault(r, []).append(c)
+    runs: list[tuple[int, int, int]] = []  # (row, first column, last column)
+    row_runs: dict[int, list[int]] = {}
+    for r in sorted(by_row):
+        cols = sorted(by_row[r])
+        start = prev = cols[0]
+        for c in cols[1:]:
+            if c != prev + 1:
+                row_runs.setdefault(r, []).append(len(runs))
+                runs.append((r, start, prev))
+                start = c
+            prev = c
+        row_runs.setdefault(r, []).append(len(runs))
+        runs.append((r, start, prev))
+    parent = list(range(len(runs)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for r, ids in row_runs.items():
+        below = row_runs.get(r + 1)
+        if not below:
             continue
-        seen.add(start)
-        stack = [start]
-        top, left, bottom, right = start[0], start[1], start[0], start[1]
-        while stack:
-            r, c = stack.pop()
-            top, bottom, left, right = min(top, r), max(bottom, r), min(left, c), max(right, c)
-            for dr in (-1, 0, 1):
-                for dc in (-1, 0, 1):
-                    n = (r + dr, c + dc)
-                    if n in cells and n not in seen:
-                        seen.add(n)
-                        stack.append(n)
-        boxes.append([top, left, bottom, right])
-    # ... and blocks whose rectangles touch merged, until none touch (Excel's current region)
+        j = 0
+        for i in ids:
+            _, a0, a1 = runs[i]
+            while j < len(below) and runs[below[j]][2] < a0 - 1:
+                j += 1
+            k = j
+            while k < len(below) and runs[below[k]][1] <= a1 + 1:
+                parent[root(below[k])] = root(i)
+                k += 1
+    boxes_by_root: dict[int, list[int]] = {}
+    for i, (r, c0, c1) in enumerate(runs):
+        box = boxes_by_root.setdefault(root(i), [r, c0, r, c1])
+        box[0], box[1], box[2], box[3] = min(box[0], r), min(box[1], c0), max(box[2], r), max(box[3], c1)
+    boxes = list(boxes_by_root.values())
     merged = True
     while merged and len(boxes) < 5000:
         merged = False
@@ -411,6 +438,8 @@ def _display(v: Any, c: Criterion | None) -> Any:
     if isinstance(v, tuple):
         return " ".join(f"{x:g}" for x in v)
     if isinstance(v, float):
+        if v.is_integer():
+            return int(v)
         r = round(v, 2 if c is None else c.decimals)
         return int(r) if r == int(r) else r
     return v

@@ -177,13 +177,12 @@ def _player(line: str, no: int) -> tuple[int, str, float | None, float | None, l
             cell = rest[start : start + 8].ljust(8)
             if _CELL.match(cell) is None or rest[start + 8 : start + 10].strip():
                 _bad_cell(cell, rest[start + 8 : start + 10], no, name, r, 92 + start)
-    cells = [
-        (int(o) if o.strip() else 0, c.lower() if c in "wbWB" else "", x.upper() if x != " " else "")
-        for o, c, x in _CELLS.findall(rest + " ")
-    ]
+    cells = [(int(o) if o != "    " else 0, _COLOUR.get(c, ""), _RESULT[x]) for o, c, x in _CELLS.findall(rest + " ")]
     return number, name, rating, points, cells
 
 
+_COLOUR = {"w": "w", "b": "b", "W": "w", "B": "b"}
+_RESULT = {x: x.upper() for x in "10=+-WDLHFUZXA?wdlhfuzxa"} | {" ": ""}
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")  # never printed as they are: they could drive the terminal
 _OPP = r"(?:\d{4}| \d{3}|  \d\d|   \d|    )"  # exactly four columns
 _CELL = re.compile(rf"({_OPP}) ([wb\- ]) ([10=+\-WDLHFUZXA? ]) ?\Z", re.IGNORECASE)
@@ -232,9 +231,10 @@ def _build(
     # rounds: the last one anybody has an entry in
     played_rounds = 0
     for _n, _name, _r, _p, cells in players:
-        for r, (opp, _c, res) in enumerate(cells, start=1):
-            if opp or res:
-                played_rounds = max(played_rounds, r)
+        last = len(cells)
+        while last and cells[last - 1] == (0, "", ""):
+            last -= 1
+        played_rounds = max(played_rounds, last)
     rounds = played_rounds or (declared_rounds or 0)
     if rounds == 0:
         raise FileFormatError("no round has any result")
@@ -290,30 +290,30 @@ def _fill(players: Any, lines_of: list[int], index: dict[int, int], rounds: int,
     kind_rows: list[list[int]] = []
     colour_rows: list[list[str | None]] = []
     blank = (0, "", "")
+    absent_kind = absent[0]
+    get_index, get_points, get_bye = index.get, points_of.get, no_opponent.get
     for i, (_num, name, _rt, _pts, cells) in enumerate(players):
+        if len(cells) < rounds:
+            cells = cells + [blank] * (rounds - len(cells))
         o_row = [-1] * rounds
         p_row = [0.0] * rounds
-        k_row = [absent[0]] * rounds
+        k_row = [absent_kind] * rounds
         c_row: list[str | None] = [None] * rounds
         for r in range(rounds):
-            opp, colour, res = cells[r] if r < len(cells) else blank
-            if res in ("X", "?"):
-                raise _err(lines_of[i], f"result '{res}' (played, result not known) cannot be ranked yet", name, r + 1)
+            opp, colour, res = cells[r]
             if opp:
-                j = index.get(opp)
-                if j is None:
-                    raise _err(lines_of[i], f"opponent {opp} is not a start number of this file", name, r + 1)
-                if j == i:
-                    raise _err(lines_of[i], "a player cannot meet himself", name, r + 1)
-                got = points_of.get(res)
-                if got is None:
-                    raise _err(lines_of[i], f"result '{res or ' '}' with an opponent: expected 1 = 0 + - W D L", name, r + 1)
-                k_row[r] = got[0]
-                p_row[r] = got[2] if colour == "b" else got[1]
-                o_row[r] = j
+                j = get_index(opp)
+                got = get_points(res)
+                if j is None or j == i or got is None:
+                    _fill_error(lines_of[i], name, r + 1, opp, j == i, res)
+                k_row[r] = got[0]  # type: ignore[index]
+                p_row[r] = got[2] if colour == "b" else got[1]  # type: ignore[index]
+                o_row[r] = j  # type: ignore[assignment]
                 c_row[r] = colour or None
-            else:
-                k_row[r], p_row[r] = no_opponent.get(res, absent)  # blank, '-', '0', 'L', 'A': not paired
+            elif res:
+                if res in ("X", "?"):
+                    raise _err(lines_of[i], f"result '{res}' (played, result not known) cannot be ranked yet", name, r + 1)
+                k_row[r], p_row[r] = get_bye(res, absent)  # '-', '0', 'L', 'A': not paired
         opp_rows.append(o_row)
         pts_rows.append(p_row)
         kind_rows.append(k_row)
@@ -328,6 +328,16 @@ def _fill(players: Any, lines_of: list[int], index: dict[int, int], rounds: int,
     except ConsistencyError as err:
         raise FileFormatError(err.detail, err.location) from None
     return t
+
+
+def _fill_error(line: int, name: str, r: int, opp: int, himself: bool, res: str) -> None:
+    if res in ("X", "?"):
+        raise _err(line, f"result '{res}' (played, result not known) cannot be ranked yet", name, r)
+    if himself:
+        raise _err(line, "a player cannot meet himself", name, r)
+    if res not in ("1", "W", "=", "D", "0", "L", "+", "-"):
+        raise _err(line, f"result '{res or ' '}' with an opponent: expected 1 = 0 + - W D L", name, r)
+    raise _err(line, f"opponent {opp} is not a start number of this file", name, r)
 
 
 def _is_round_robin(t: Tournament, kind_text: str) -> bool:
@@ -414,6 +424,10 @@ def write_trf(t: Tournament, *, title: str = "", rules: str | None = None, place
     them the rank field holds the place by points alone.
     """
     source = t
+    if any(p.number > 9999 for p in t.players):
+        from .errors import SettingsError
+
+        raise SettingsError("TRF-16 holds start numbers up to 9999; this event has larger ones")
     if not t.has_rounds:
         t = _scheduled(t)
     sc = t.scoring

@@ -1,0 +1,383 @@
+"""Speed of tiebreak against its peers, measured in one run.
+
+    pip install -e ".[bench]" && python benchmarks/bench.py
+
+Generates (fixed seed) Swiss events of 200 × 9, 2,000 × 13 and 10,000 × 15
+players × rounds with pairing byes, forfeits, half-point byes and a few
+withdrawals; writes each as a FIDE TRF and as the grid a worksheet function
+receives (floats, as desktop Excel hands them over); checks that tiebreak,
+tiebreak-core and FIDE's checker gacrux agree on BH, BH/C1 and SB for every
+player; then times:
+
+1. tiebreak: BH, BH/C1, SB for every player, from the grid and from the TRF;
+2. tiebreak-core (``rank_standings_strict``, from its own model, built from the
+   TRF outside the timing) and gacrux (in-process parse + compute, in a child
+   process stopped after ``--gacrux-limit`` seconds);
+3. the full ranking with the default criteria list and with BH/C1, BH, SB, DE, WIN;
+4. 2,000 per-row calls ``BUCHHOLZ(table, i)`` on the unchanged 2,000 × 13 grid,
+   against one spilled call and against a bare walk over the grid;
+5. ``tiebreak rank`` of a 2,000-player .xlsx with ``--out``, against openpyxl
+   loading and saving the same file.
+
+Times are the best of ``--repeat`` runs, with every cache of tiebreak emptied
+before each run (cold).  Ratios are printed with the target they answer to.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import datetime
+import io
+import json
+import multiprocessing as mp
+import os
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+import tiebreak
+import tiebreak.notation
+from tiebreak.cache import TableCache
+from tiebreak.criteria import get_criterion
+from tiebreak.reader import read_table
+from tiebreak.trf import read_trf, write_trf
+
+CODES = ("BH", "BH/C1", "SB")
+RULES = "fide-2024"
+
+
+# ------------------------------------------------------------------ events
+def make_event(n: int, rounds: int, seed: int) -> list[list[Any]]:
+    """A Swiss-like event as the grid of a crosstable: header, then No., Name, Rtg, R1..Rn (chess-results notation)."""
+    rnd = random.Random(seed)
+    score = [0.0] * n
+    met: list[set[int]] = [set() for _ in range(n)]
+    gone: set[int] = set()
+    cells = [[""] * rounds for _ in range(n)]
+    for r in range(rounds):
+        active = [p for p in range(n) if p not in gone]
+        half = {p for p in active if rnd.random() < 0.01}
+        pool = sorted((p for p in active if p not in half), key=lambda p: (-score[p], rnd.random()))
+        for p in half:
+            cells[p][r] = "-½"
+            score[p] += 0.5
+        if len(pool) % 2:
+            p = pool.pop()
+            cells[p][r] = "-1"
+            score[p] += 1
+        while pool:
+            a = pool.pop(0)
+            j = next((k for k, b in enumerate(pool[:50]) if b not in met[a]), 0)
+            b = pool.pop(j)
+            met[a].add(b)
+            met[b].add(a)
+            x = rnd.random()
+            if x < 0.01:
+                cells[a][r], cells[b][r] = f"{b + 1}w+", f"{a + 1}b-"
+                score[a] += 1
+            elif x < 0.40:
+                cells[a][r], cells[b][r] = f"{b + 1}w1", f"{a + 1}b0"
+                score[a] += 1
+            elif x < 0.70:
+                cells[a][r], cells[b][r] = f"{b + 1}w½", f"{a + 1}b½"
+                score[a] += 0.5
+                score[b] += 0.5
+            else:
+                cells[a][r], cells[b][r] = f"{b + 1}w0", f"{a + 1}b1"
+                score[b] += 1
+        if r == rounds // 2:
+            gone.update(rnd.sample(range(n), max(1, n // 200)))
+    grid: list[list[Any]] = [["No.", "Name", "Rtg"] + [f"R{r + 1}" for r in range(rounds)]]
+    for p in range(n):
+        grid.append([float(p + 1), f"Player {p + 1:05d}", float(1200 + rnd.randrange(1400))] + cells[p])
+    return grid
+
+
+def fresh(grid: list[list[Any]]) -> list[list[Any]]:
+    """A copy with new string objects, as every call from Excel brings."""
+    return [[(v + " ")[:-1] if isinstance(v, str) else v for v in row] for row in grid]
+
+
+def cold() -> None:
+    tiebreak.notation._SWISS_SEEN.clear()
+    tiebreak.cache.shared.clear()
+
+
+def best(fn: Callable[[], Any], repeat: int, setup: Callable[[], Any] | None = None) -> tuple[float, Any]:
+    times, result = [], None
+    for _ in range(repeat):
+        arg = setup() if setup else None
+        cold()
+        t0 = time.perf_counter()
+        result = fn() if arg is None else fn(arg)  # type: ignore[call-arg]
+        times.append(time.perf_counter() - t0)
+    return min(times), result
+
+
+# ------------------------------------------------------------------ tiebreak
+def ours_from_grid(grid: list[list[Any]]) -> dict[int, tuple[float, ...]]:
+    ev = TableCache().evaluation(grid, RULES)
+    cols = [get_criterion(c).values(ev) for c in CODES]
+    return {p.number: tuple(col[i] for col in cols) for i, p in enumerate(ev.tournament.players)}
+
+
+def ours_from_trf(text: str) -> dict[int, tuple[float, ...]]:
+    t = read_trf(text)
+    ev = tiebreak.get_rules(RULES).evaluate(t)
+    cols = [get_criterion(c).values(ev) for c in CODES]
+    return {p.number: tuple(col[i] for col in cols) for i, p in enumerate(t.players)}
+
+
+# ------------------------------------------------------------------ tiebreak-core
+def core_model(text: str) -> tuple[dict[int, Any], int]:
+    from tiebreak_core import FORFEIT_LOSS, FORFEIT_WIN, PAIRING_BYE, PLAYED, REQUESTED_BYE, GameRecord, PlayerTiebreakData
+
+    points = {"1": 1.0, "=": 0.5, "0": 0.0, "+": 1.0, "-": 0.0, "U": 1.0, "F": 1.0, "H": 0.5, "Z": 0.0, " ": 0.0}
+    rows = {}
+    rounds = 0
+    for line in text.splitlines():
+        if line.startswith("001"):
+            sno = int(line[4:8])
+            rating = int(line[48:52]) if line[48:52].strip() else 0
+            cells = []
+            for k, pos in enumerate(range(91, len(line), 10), start=1):
+                cell = line[pos : pos + 8].ljust(8)
+                cells.append((k, int(cell[0:4]) if cell[0:4].strip() else 0, cell[5], cell[7]))
+            rounds = max(rounds, len(cells))
+            rows[sno] = (rating, cells)
+    model = {}
+    for sno, (rating, cells) in rows.items():
+        games = []
+        for k, opp, col, res in cells:
+            if opp and res in "10=":
+                kind = PLAYED
+            elif res == "+":
+                kind = FORFEIT_WIN
+            elif res == "-" and opp:
+                kind = FORFEIT_LOSS
+            elif res == "U":
+                kind, opp = PAIRING_BYE, 0
+            else:
+                kind, opp = REQUESTED_BYE, 0
+            games.append(
+                GameRecord(
+                    opponent_id=opp if opp else -1,
+                    opponent_rating=rows[opp][0] if opp and kind in (PLAYED, FORFEIT_WIN, FORFEIT_LOSS) else 0,
+                    score=points.get(res, 0.0),
+                    color="black" if col == "b" else "white",
+                    round_number=k,
+                    kind=kind,
+                )
+            )
+        model[sno] = PlayerTiebreakData(player_id=sno, rating=rating, points=sum(g.score for g in games), games=games)
+    return model, rounds
+
+
+def core_values(model_rounds: tuple[dict[int, Any], int]) -> dict[int, tuple[float, ...]]:
+    from tiebreak_core.strict import rank_standings_strict
+
+    model, rounds = model_rounds
+    ids = ["buchholz", "buchholz_cut1", "sonneborn_berger"]
+    st = rank_standings_strict(model, ids, total_rounds=rounds, ruleset=RULES)
+    return {p.player_id: tuple(p.values[i] for i in ids) for p in st.players}
+
+
+# ------------------------------------------------------------------ gacrux
+def _gacrux_child(text: str, queue: Any) -> None:
+    from decimal import Decimal
+
+    from gacrux.tiebreak import tiebreak as gtb
+    from gacrux.trf2json import trf2json
+
+    t0 = time.perf_counter()
+    cf = trf2json()
+    with contextlib.redirect_stdout(io.StringIO()):
+        cf.parse_file(text, 0)
+    tour = cf.get_tournament(1)
+    t1 = time.perf_counter()
+    params = {"tiebreak": ["PTS", "BH", "BH/C1", "SB"], "check": 0, "current_round": -1, "pre_determined": False, "swiss": True, "unrated": None}
+    with contextlib.redirect_stdout(io.StringIO()):
+        res = gtb(tour, -1, params).compute_tiebreaks(tour, params)
+    t2 = time.perf_counter()
+    values = {}
+    for c in res["competitors"]:
+        vals = [float(v) if isinstance(v, Decimal) else v for v in c["tiebreakScore"][1:4]]
+        values[c["cid"]] = tuple(vals)
+    queue.put((t1 - t0, t2 - t1, values))
+
+
+def gacrux_values(text: str, limit: float) -> tuple[float, float, dict[int, tuple[float, ...]]] | None:
+    ctx = mp.get_context("spawn")
+    queue = ctx.Queue()
+    child = ctx.Process(target=_gacrux_child, args=(text, queue))
+    child.start()
+    child.join(limit)
+    if child.is_alive():
+        child.terminate()
+        child.join()
+        return None
+    return queue.get() if not queue.empty() else None
+
+
+# ------------------------------------------------------------------ checks and reports
+def agree(name: str, ours: dict[int, tuple[float, ...]], theirs: dict[int, tuple[float, ...]]) -> None:
+    bad = [(k, ours[k], theirs.get(k)) for k in ours if theirs.get(k) is None or any(abs(a - b) > 1e-9 for a, b in zip(ours[k], theirs[k]))]
+    if bad or len(theirs) != len(ours):
+        print(f"  DISAGREE with {name}: {len(bad)} players differ, e.g. {bad[:3]}")
+        raise SystemExit(1)
+    print(f"  values agree with {name}: {len(ours)} players × {len(CODES)} tie-breaks")
+
+
+def line(label: str, seconds: float, note: str = "") -> None:
+    print(f"  {label:<58} {seconds * 1000:10.1f} ms {note}")
+
+
+def ratio(label: str, a: float, b: float, target: str = "") -> None:
+    print(f"  {label:<58} {a / b:10.2f} ×  {target}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--sizes", default="200x9,2000x13,10000x15")
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--gacrux-limit", type=float, default=150.0, help="seconds gacrux may take per event")
+    ap.add_argument("--core-limit", type=int, default=2000, help="largest event given to tiebreak-core")
+    ap.add_argument("--seed", type=int, default=20261129)
+    ap.add_argument("--json", help="also write the measurements to this file")
+    args = ap.parse_args(argv)
+    out: dict[str, Any] = {}
+    per_game: dict[str, float] = {}
+    print(f"tiebreak {tiebreak.__version__}, Python {sys.version.split()[0]}, seed {args.seed}, best of {args.repeat}")
+    for size in args.sizes.split(","):
+        n, rounds = (int(x) for x in size.split("x"))
+        grid = make_event(n, rounds, args.seed)
+        t = read_table(grid)
+        t.start_date = datetime.date(2025, 6, 1)  # a 2025 event: FIDE's checker then applies the 2024 rules too
+        text = write_trf(t, rules=RULES) if n <= 9999 else ""  # TRF-16 start numbers have four digits
+        games = sum(1 for p in range(n) for q in t.opp[p] if q >= 0) // 2
+        print(f"\n== {n} players × {rounds} rounds: {games} games, {sum(k == tiebreak.Kind.PAIRING_BYE for row in t.kind for k in row)} pairing byes, "
+              f"{sum(k == tiebreak.Kind.FORFEIT_WIN for row in t.kind for k in row)} forfeits, {sum(k == tiebreak.Kind.HALF_BYE for row in t.kind for k in row)} half-point byes")
+        res: dict[str, float] = {}
+        res["grid"], ours = best(ours_from_grid, args.repeat, lambda: fresh(grid))
+        if text:
+            res["trf"], ours_trf = best(ours_from_trf, args.repeat, lambda: text)
+            if ours_trf != ours:
+                print("  DISAGREE: grid and TRF give different values")
+                return 1
+        if n <= args.core_limit:
+            t0 = time.perf_counter()
+            model = core_model(text)
+            res["core_model"] = time.perf_counter() - t0
+            res["core"], theirs = best(core_values, args.repeat, lambda: model)
+            agree("tiebreak-core", ours, theirs)
+        g = gacrux_values(text, args.gacrux_limit) if text else None
+        if g is not None:
+            res["gacrux_parse"], res["gacrux_compute"], gvals = g
+            agree("gacrux", ours, gvals)
+        elif text:
+            print(f"  gacrux did not finish within {args.gacrux_limit:g} s")
+        else:
+            print("  no TRF (TRF-16 start numbers have four digits): tiebreak from the grid only")
+        line("tiebreak, BH + BH/C1 + SB from the grid (read + compute)", res["grid"])
+        if text:
+            line("tiebreak, BH + BH/C1 + SB from the TRF (read + compute)", res["trf"])
+        if "core" in res:
+            line("tiebreak-core: its model built from the TRF (this script's adapter)", res["core_model"])
+            line("tiebreak-core: rank_standings_strict on the built model", res["core"])
+            ratio("tiebreak-core compute only / tiebreak (grid, read + compute)", res["core"], res["grid"], "target ≥ 10 at 2,000 × 13")
+            ratio("tiebreak-core compute only / tiebreak (TRF, read + compute)", res["core"], res["trf"])
+            ratio("tiebreak-core from the TRF / tiebreak from the TRF", res["core"] + res["core_model"], res["trf"])
+        if "gacrux_parse" in res:
+            line("gacrux parse", res["gacrux_parse"])
+            line("gacrux compute", res["gacrux_compute"])
+            total = res["gacrux_parse"] + res["gacrux_compute"]
+            ratio("gacrux (parse + compute) / tiebreak (TRF)", total, res["trf"], "target ≥ 100 at 2,000 × 13")
+            ratio("gacrux compute only / tiebreak (TRF, read + compute)", res["gacrux_compute"], res["trf"])
+        res["rank_default"], _ = best(lambda tt: tiebreak.rank(tt), args.repeat, lambda: read_table(grid))
+        res["rank_fide"], _ = best(lambda tt: tiebreak.rank(tt, "BH/C1, BH, SB, DE, WIN", RULES), args.repeat, lambda: read_table(grid))
+        line("full ranking, default criteria (table read beforehand)", res["rank_default"])
+        line("full ranking, BH/C1, BH, SB, DE, WIN", res["rank_fide"])
+        per_game[size] = (res["grid"] + res["rank_default"]) / games
+        if n == 2000:
+            per_row(grid, res, args.repeat)
+            cli_speed(grid, res)
+        out[size] = {"games": games, **res}
+    if "2000x13" in per_game and "10000x15" in per_game:
+        print()
+        ratio("10,000 × 15 / 2,000 × 13, read + full ranking per game", per_game["10000x15"], per_game["2000x13"], "target ≤ 1 (linear)")
+    if args.json:
+        Path(args.json).write_text(json.dumps(out, indent=2))
+    return 0
+
+
+def per_row(grid: list[list[Any]], res: dict[str, float], repeat: int) -> None:
+    from tiebreak.excel import functions as f
+
+    n = len(grid) - 1
+    walks = []
+    for _ in range(repeat):
+        g = fresh(grid)
+        t0 = time.perf_counter()
+        for row in g:
+            for v in row:
+                pass
+        walks.append(time.perf_counter() - t0)
+    walk = min(walks)
+    cold()
+    spill_time, _ = best(lambda g: f.buchholz(g), repeat, lambda: fresh(grid))
+    cold()
+    grids = [fresh(grid) for _ in range(n)]  # every call brings its own copy, as Excel's conversion does
+    f.buchholz(grids[0], 1.0)  # the first call reads the table
+    t0 = time.perf_counter()
+    for i in range(1, n):
+        f.buchholz(grids[i], float(i + 1))
+    per_call = (time.perf_counter() - t0) / (n - 1)
+    res.update(walk=walk, spill=spill_time, per_row_call=per_call)
+    print()
+    line("bare walk over the grid (every cell visited once)", walk)
+    line("one spilled BUCHHOLZ(table), cold", spill_time)
+    line(f"one cached per-row BUCHHOLZ(table, i) (mean of {n - 1})", per_call)
+    ratio("cached per-row call / bare walk", per_call, walk, "target ≤ 2")
+    line(f"{n} per-row calls in all (first one reads)", spill_time + per_call * (n - 1))
+    ratio("all per-row calls / one spilled call", (spill_time + per_call * (n - 1)), spill_time)
+
+
+def cli_speed(grid: list[list[Any]], res: dict[str, float]) -> None:
+    import openpyxl
+
+    from tiebreak.cli import main as cli
+
+    with tempfile.TemporaryDirectory() as tmp:
+        src = Path(tmp) / "open.xlsx"
+        wb = openpyxl.Workbook()
+        ws = wb.active
+        ws.title = "Crosstable"
+        for row in grid:
+            ws.append(row)
+        wb.save(src)
+        loads = []
+        for _ in range(3):
+            t0 = time.perf_counter()
+            openpyxl.load_workbook(src).save(Path(tmp) / "copy.xlsx")
+            loads.append(time.perf_counter() - t0)
+        runs = []
+        for _ in range(3):
+            cold()
+            t0 = time.perf_counter()
+            with contextlib.redirect_stdout(io.StringIO()):
+                rc = cli(["rank", str(src), "--out", str(Path(tmp) / "ranked.xlsx"), "--format", "csv"])
+            runs.append(time.perf_counter() - t0)
+            assert rc == 0
+        res.update(openpyxl_load_save=min(loads), cli=min(runs))
+        print()
+        line("openpyxl: load and save the 2,000-player workbook", min(loads))
+        line("tiebreak rank FILE.xlsx --out OUT.xlsx (in-process)", min(runs))
+        ratio("CLI / openpyxl load + save", min(runs), min(loads), "target ≤ 1.5")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
