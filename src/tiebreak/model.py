@@ -23,6 +23,7 @@ from __future__ import annotations
 import datetime as _dt
 from dataclasses import dataclass, field
 from enum import IntEnum
+from operator import add, eq
 from typing import Callable, Iterable, Sequence
 
 from .errors import ConsistencyError, Location, SettingsError
@@ -385,30 +386,39 @@ class Tournament:
         raise ConsistencyError(f"both players have {colour} against each other", where(p, i))
 
 
-def round_consistent(opp: list[int], kind: list[int], pts: list[float], colour: list[str | None], sc: Scoring, allow_double_loss: bool = False) -> bool:
-    """Whether every game of one round is seen the same way from both sides (fast check, no message)."""
-    played, fwin, floss = int(Kind.PLAYED), int(Kind.FORFEIT_WIN), int(Kind.FORFEIT_LOSS)
-    outcome = {sc.loss: LOSS, sc.draw: DRAW, sc.win: WIN}
+def round_consistent(
+    opp: list[int], kind: list[int], pts: list[float], colour: list[str | None], sc: Scoring, allow_double_loss: bool = False
+) -> bool:
+    """Whether every game of one round is seen the same way from both sides (fast check, no message).
+
+    Works a column at a time with C-level maps; the slow, message-giving check
+    is :meth:`Tournament.check_pairings`.
+    """
     n = len(opp)
-    for i, j in enumerate(opp):
-        if j < 0:
-            continue
-        if j >= n or j == i or opp[j] != i:
+    idx = [i for i, j in enumerate(opp) if j >= 0]
+    if not idx:
+        return True
+    js = [opp[i] for i in idx]
+    if max(js) >= n or any(map(eq, js, idx)) or list(map(opp.__getitem__, js)) != idx:
+        return False  # someone named an opponent who does not name him back, or himself
+    # kinds: played with played (0 + 0), forfeit win with forfeit loss (1 + 2), double forfeit (2 + 2)
+    sums = set(map(add, map(kind.__getitem__, idx), map(kind.__getitem__, js)))
+    if not sums <= {0, 3, 4}:
+        return False
+    if 4 in sums and not all(kind[i] == kind[j] == 2 for i, j in zip(idx, js) if kind[i] + kind[j] == 4):
+        return False  # pragma: no cover - 4 only comes from two forfeit losses
+    played = [i for i in idx if kind[i] == 0]
+    if played:
+        outcome = {sc.loss: LOSS, sc.draw: DRAW, sc.win: WIN}
+        a = [outcome.get(pts[i]) for i in played]
+        b = [outcome.get(pts[opp[i]]) for i in played]
+        if None in a or None in b:
             return False
-        if j < i:
-            continue
-        ki, kj = kind[i], kind[j]
-        if ki == played:
-            if kj != played:
+        if any(map(add, a, b)):
+            if not allow_double_loss or any(x + y and not (x == y == LOSS) for x, y in zip(a, b)):
                 return False
-            a, b = outcome.get(pts[i]), outcome.get(pts[j])
-            if a is None or b is None or not (a == -b or allow_double_loss and a == b == LOSS):
-                return False
-        elif ki == fwin:
-            if kj != floss:
-                return False
-        elif kj != fwin and kj != floss:
-            return False
-        if colour[i] is not None and colour[i] == colour[j]:
-            return False
+    cs = [colour[i] for i in idx]
+    other = list(map(colour.__getitem__, js))
+    if any(map(eq, cs, other)) and any(x is not None and x == y for x, y in zip(cs, other)):
+        return False  # both white or both black (two unknown colours are fine)
     return True

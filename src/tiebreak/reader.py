@@ -39,7 +39,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from itertools import compress, permutations
-from operator import itemgetter, not_
+from operator import eq, itemgetter, not_
 from typing import Any, Sequence
 
 from .errors import ConsistencyError, LayoutError, Location, NotationError
@@ -453,22 +453,21 @@ class _Reader:
         consistent = True
         get_number = by_number.get
         colours = _COLOURS
+        none_pair = (absent, 0.0)
+        by_text = {str(p.number): i for i, p in enumerate(players)}  # opponent as written -> player index
         for k, found in enumerate(fast_cols):
             c = cols[k]
-            o_col = [-1] * n
-            p_col = [0.0] * n
-            k_col = [absent] * n
-            c_col: list[str | None] = [None] * n
-            for i, (o, col, x) in enumerate(found):
-                if not o:
-                    continue
-                j = get_number(int(o))
-                got = by_char[x]
-                if j is None or j == i or got is None:
-                    self.pairing_error(rows[i], c, k, i, j, int(o), cells[rows[i]][c], n, numbered, sc)
-                k_col[i], p_col[i] = got  # type: ignore[misc]
-                o_col[i] = j  # type: ignore[assignment]
-                c_col[i] = colours[col]
+            # the common cells, a column at a time
+            o_col = [(by_text.get(o, -2) if o in by_text else _index_of(o, get_number)) if o else -1 for o, _col, _x in found]
+            kp = [by_char[x] if o else none_pair for o, _col, x in found]
+            if -2 in o_col or None in kp or any(map(eq, o_col, range(n))):
+                for i, (o, _col, x) in enumerate(found):  # name the first bad cell
+                    if o and (o_col[i] in (-2, i) or kp[i] is None):
+                        j = None if o_col[i] == -2 else o_col[i]
+                        self.pairing_error(rows[i], c, k, i, j, int(o), cells[rows[i]][c], n, numbered, sc)
+            k_col = [kk for kk, _pp in kp]
+            p_col = [pp for _kk, pp in kp]
+            c_col: list[str | None] = [colours.get(col) for _o, col, _x in found]
             for i, cell in slow_cols[k].items():
                 if cell[3] is not None:  # a bye
                     kind, pts = self.bye(cell, sc, self.loc(rows[i], c, round=k + 1), v=cells[rows[i]][c])
@@ -1040,6 +1039,12 @@ class _Reader:
                 except CellProblem:
                     continue
         return rows[0], start
+
+
+def _index_of(text: str, get_number: Any) -> int:
+    """Player index for an opponent number written with leading zeros ('007'), -2 for none."""
+    j = get_number(int(text))
+    return -2 if j is None else j
 
 
 def _pair_ok(k1: Kind, p1: float, k2: Kind, p2: float, sc: Scoring) -> bool:
