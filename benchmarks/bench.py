@@ -31,7 +31,6 @@ import datetime
 import io
 import json
 import multiprocessing as mp
-import os
 import random
 import sys
 import tempfile

@@ -25,7 +25,7 @@ def swiss_grid(
     """
     number = {n: i + 1 for i, n in enumerate(names)}
     cells = {n: [""] * len(rounds) for n in names}
-    mirror = {1: 0, 0: 1, 0.5: 0.5, "+": "-", "-": "+", 2: 0, 1.0: 0.0}
+    mirror = {1: 0, 0: 1, 0.5: 0.5, "+": "-", "-": "+", 2: 0}
     show = fmt or (lambda v: {1: "1", 0: "0", 0.5: "½", "+": "+", "-": "-", 2: "2"}.get(v, str(v)))
     for r, games in enumerate(rounds):
         for white, black, res in games:

@@ -11,7 +11,6 @@ import sys
 import zipfile
 from pathlib import Path
 from types import ModuleType
-from typing import Any
 
 import openpyxl
 import pytest

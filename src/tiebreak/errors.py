@@ -13,7 +13,9 @@ layer, the button and the command line can each say it their own way.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, replace
+from pathlib import Path
 
 __all__ = [
     "Location",
@@ -150,6 +152,18 @@ class ConsistencyError(InputError):
 
 class FileFormatError(InputError):
     """A file (TRF, xlsx) that cannot be read safely or is malformed."""
+
+
+def checked_size(path: str | os.PathLike[str], limit: int, what: str) -> Path:
+    """The path of a readable file no larger than ``limit`` bytes; otherwise :class:`FileFormatError`."""
+    p = Path(path)
+    try:
+        size = p.stat().st_size
+    except OSError as err:
+        raise FileFormatError(f"{p}: cannot read the file ({err.strerror})") from None
+    if size > limit:
+        raise FileFormatError(f"{p}: {size // (1024 * 1024)} MB is larger than the {limit // (1024 * 1024)} MB {what}")
+    return p
 
 
 class SettingsError(TiebreakError):

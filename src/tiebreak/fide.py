@@ -13,7 +13,6 @@ least and k most significant (Art. 14, with the exception of Art. 16.5).
 
 from __future__ import annotations
 
-import math
 from operator import mul
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any, Callable, Sequence
@@ -246,53 +245,41 @@ def _drop_lowest(ratings: list[float], results: list[float]) -> tuple[list[float
     return ratings[:i] + ratings[i + 1 :], results[:i] + results[i + 1 :]
 
 
-def _aro(cut: int) -> Callable[[Evaluation, Any], list[float | None]]:
+def _cut_opponents(ev: Evaluation, p: int, rt: list[float], cut: int) -> tuple[list[float], list[float]]:
+    """The opponents' ratings and the results against them, without the ``cut`` lowest-rated (none left: empty)."""
+    r, s = _opponents(ev, p, rt)
+    for _ in range(cut):
+        if len(r) <= 1:
+            return [], []
+        r, s = _drop_lowest(r, s)
+    return r, s
+
+
+def _by_rating(cut: int, value: Callable[[list[float], list[float]], float]) -> Callable[[Evaluation, Any], list[float | None]]:
+    """A rating tie-break: ``value(ratings, results)`` per player, undefined without rated opponents."""
+
     def compute(ev: Evaluation, ratings: Any = None) -> list[float | None]:
         rt = _rated(ev, ratings)
         if rt is None:
             return [None] * ev.n
         out: list[float | None] = []
         for p in range(ev.n):
-            r, s = _opponents(ev, p, rt)
-            for _ in range(cut):
-                if len(r) <= 1:
-                    r = []
-                    break
-                r, s = _drop_lowest(r, s)
-            out.append(float(int(_half_up(sum(r) / len(r)))) if r else None)
+            r, s = _cut_opponents(ev, p, rt, cut)
+            out.append(value(r, s) if r else None)
         return out
 
     return compute
+
+
+def _aro(cut: int) -> Callable[[Evaluation, Any], list[float | None]]:
+    return _by_rating(cut, lambda r, s: float(int(_half_up(sum(r) / len(r)))))
 
 
 def _tpr(cut: int) -> Callable[[Evaluation, Any], list[float | None]]:
-    def compute(ev: Evaluation, ratings: Any = None) -> list[float | None]:
-        rt = _rated(ev, ratings)
-        if rt is None:
-            return [None] * ev.n
-        out: list[float | None] = []
-        for p in range(ev.n):
-            r, s = _opponents(ev, p, rt)
-            for _ in range(cut):
-                if len(r) <= 1:
-                    r = []
-                    break
-                r, s = _drop_lowest(r, s)
-            out.append(float(performance(r, sum(s))) if r else None)
-        return out
-
-    return compute
+    return _by_rating(cut, lambda r, s: float(performance(r, sum(s))))
 
 
-def _ptp(ev: Evaluation, ratings: Any = None) -> list[float | None]:
-    rt = _rated(ev, ratings)
-    if rt is None:
-        return [None] * ev.n
-    out: list[float | None] = []
-    for p in range(ev.n):
-        r, s = _opponents(ev, p, rt)
-        out.append(float(perfect_performance(r, sum(s))) if r else None)
-    return out
+_ptp = _by_rating(0, lambda r, s: float(perfect_performance(r, sum(s))))
 
 
 def _average_of(code: str, base: Callable[[Evaluation, Any], list[float | None]]) -> Callable[[Evaluation, Any], list[float | None]]:

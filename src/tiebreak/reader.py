@@ -43,7 +43,7 @@ from operator import eq, itemgetter, not_
 from typing import Any, Sequence
 
 from .errors import ConsistencyError, LayoutError, Location, NotationError
-from .model import CHESS, DRAUGHTS, DRAW, LOSS, WIN, Kind, Player, Scoring, Tournament, round_consistent
+from .model import CHESS, DRAUGHTS, Kind, Player, Scoring, Tournament, round_consistent
 from .notation import (
     MAX_TEXT,
     DRAW_MARK,
@@ -60,7 +60,7 @@ from .notation import (
     split_digits,
     swiss_cell,
 )
-from .notation import _COLOURS, _FAST_MARKS, _SWISS_SEEN
+from .notation import _COLOURS, _FAST_MARKS
 
 __all__ = ["read_table", "TableLayout", "MAX_PLAYERS", "MAX_ROUNDS"]
 
@@ -686,7 +686,6 @@ class _Reader:
                     continue
                 r, c = rows[i], start + j * sub
                 where = self.loc(r, c, opponent=self.opp_label(players, j))
-                there = self.loc(rows[j], start + i * sub).cell or f"row {rows[j] + 1}"
                 hint = ""
                 if cycles == 2 and len(a) != len(b):
                     fewer = (i, j) if len(a) < len(b) else (j, i)

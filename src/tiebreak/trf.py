@@ -24,10 +24,9 @@ from __future__ import annotations
 import datetime as _dt
 import os
 import re
-from pathlib import Path
 from typing import Any, Sequence
 
-from .errors import ConsistencyError, FileFormatError, Location
+from .errors import ConsistencyError, FileFormatError, Location, checked_size
 from .model import CHESS, DRAUGHTS, Kind, Player, Scoring, Tournament
 from .rules import fide_for_date
 
@@ -44,13 +43,7 @@ def _err(line: int, message: str, player: str | None = None, round: int | None =
 
 
 def read_trf_file(path: str | os.PathLike[str]) -> Tournament:
-    p = Path(path)
-    try:
-        size = p.stat().st_size
-    except OSError as err:
-        raise FileFormatError(f"{p}: cannot read the file ({err.strerror})") from None
-    if size > MAX_BYTES:
-        raise FileFormatError(f"{p}: {size // (1024 * 1024)} MB is larger than the {MAX_BYTES // (1024 * 1024)} MB a TRF file may be")
+    p = checked_size(path, MAX_BYTES, "a TRF file may be")
     raw = p.read_bytes()
     try:
         text = raw.decode("utf-8-sig")

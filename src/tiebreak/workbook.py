@@ -22,7 +22,7 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
-from .errors import FileFormatError, TiebreakError
+from .errors import FileFormatError, TiebreakError, checked_size
 from .notation import Uncalculated
 from .sheet import Plan
 
@@ -39,13 +39,7 @@ def check_xlsx(path: str | os.PathLike[str]) -> list[str]:
 
     Raises :class:`FileFormatError` with the reason.
     """
-    p = Path(path)
-    try:
-        size = p.stat().st_size
-    except OSError as err:
-        raise FileFormatError(f"{p}: cannot read the file ({err.strerror})") from None
-    if size > MAX_FILE:
-        raise FileFormatError(f"{p}: {size // (1024 * 1024)} MB is larger than the {MAX_FILE // (1024 * 1024)} MB tiebreak reads")
+    p = checked_size(path, MAX_FILE, "tiebreak reads")
     if not zipfile.is_zipfile(p):
         raise FileFormatError(f"{p}: not an .xlsx workbook (not a zip file); save it from Excel as .xlsx")
     warnings: list[str] = []
