@@ -40,8 +40,8 @@ from typing import Any, Callable
 
 import tiebreak
 import tiebreak.notation
+from tiebreak import api
 from tiebreak.cache import TableCache
-from tiebreak.criteria import get_criterion
 from tiebreak.reader import read_table
 from tiebreak.trf import read_trf, write_trf
 
@@ -119,15 +119,16 @@ def best(fn: Callable[[], Any], repeat: int, setup: Callable[[], Any] | None = N
 
 # ------------------------------------------------------------------ tiebreak
 def ours_from_grid(grid: list[list[Any]]) -> dict[int, tuple[float, ...]]:
-    ev = TableCache().evaluation(grid, RULES)
-    cols = [get_criterion(c).values(ev) for c in CODES]
-    return {p.number: tuple(col[i] for col in cols) for i, p in enumerate(ev.tournament.players)}
+    """What three worksheet functions compute from the grid they are handed (tiebreak.api)."""
+    cache = TableCache()
+    cols = [api.criterion_values(cache, grid, code, RULES)[1] for code in CODES]
+    players = cache.tournament(grid).players
+    return {p.number: tuple(col[i] for col in cols) for i, p in enumerate(players)}
 
 
 def ours_from_trf(text: str) -> dict[int, tuple[float, ...]]:
     t = read_trf(text)
-    ev = tiebreak.get_rules(RULES).evaluate(t)
-    cols = [get_criterion(c).values(ev) for c in CODES]
+    cols = [tiebreak.values(t, code, RULES) for code in CODES]  # each evaluates the rules anew
     return {p.number: tuple(col[i] for col in cols) for i, p in enumerate(t.players)}
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from ._gc import paused_gc
 from .criteria import Criterion, get_criterion, parse_criteria
 from .errors import (
     ConsistencyError,
@@ -37,10 +38,20 @@ __all__ = [
     "CHESS", "DRAUGHTS", "ConsistencyError", "Criterion", "Entry", "Evaluation", "FileFormatError", "InputError",
     "Kind", "LayoutError", "Location", "NotationError", "Player", "Ranking", "RuleSet", "Scoring", "SettingsError",
     "Standing", "TiebreakError", "Tournament", "UnknownCriterionError", "UnknownRuleSetError", "WriteBlockedError",
-    "get_criterion", "get_rules", "parse_criteria", "rank", "read_table", "rule_set_names", "values",
+    "evaluation", "get_criterion", "get_rules", "parse_criteria", "rank", "read_table", "rule_set_names", "values",
 ]
 
 
+@paused_gc
 def values(t: Tournament, code: str | Criterion, rules: str | RuleSet | None = None, ratings: Sequence[float | None] | None = None) -> list[Any]:
     """One value per player of a criterion (``"buchholz"``, ``"BH/C1"`` ...) under a rule set."""
-    return get_criterion(code).values(get_rules(rules).evaluate(t), ratings)
+    return get_criterion(code).values(evaluation(t, rules), ratings)
+
+
+def evaluation(t: Tournament, rules: str | RuleSet | None = None) -> Evaluation:
+    """The event as a rule set counts it (kept on the tournament, so several tie-breaks share it)."""
+    rs = get_rules(rules)
+    ev = t._evaluations.get(rs.name)
+    if ev is None:
+        ev = t._evaluations[rs.name] = rs.evaluate(t)
+    return ev  # type: ignore[return-value]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from ._gc import paused_gc
 from .cache import TableCache, shared
 from .coefficients import opponents_rating_sum, truncated_solkoff
 from .criteria import get_criterion, parse_criteria
@@ -72,12 +73,14 @@ def sb_code(convention: Any) -> str:
     raise SettingsError(f"unknown convention '{convention}': use \"draughts\" (default) or \"fide\"")
 
 
+@paused_gc
 def criterion_values(cache: TableCache, grid: Sequence[Sequence[Any]], code: str, rules: Any = None) -> tuple[Evaluation, list[Any]]:
     crit = get_criterion(code)
     ev = cache.evaluation(grid, _rules(rules))
     return ev, crit.values(ev)
 
 
+@paused_gc
 def truncated_values(cache: TableCache, grid: Sequence[Sequence[Any]], k: Any, rules: Any = None) -> tuple[Evaluation, list[float]]:
     ev = cache.evaluation(grid, _rules(rules))
     most = max((len(v) for v in ev.val), default=0)
@@ -94,6 +97,7 @@ def truncated_values(cache: TableCache, grid: Sequence[Sequence[Any]], k: Any, r
     return ev, ev.memo(("value", "solkoff_trunc", n), lambda: truncated_solkoff(ev, n))  # type: ignore[return-value]
 
 
+@paused_gc
 def rating_sum_values(cache: TableCache, grid: Sequence[Sequence[Any]], ratings: Any, rules: Any = None) -> tuple[Evaluation, list[Any]]:
     ev = cache.evaluation(grid, _rules(rules))
     t = ev.tournament
@@ -130,6 +134,7 @@ def _ratings_column(t: Tournament, grid: Sequence[Sequence[Any]], ratings: Any) 
     return out
 
 
+@paused_gc
 def place_labels(cache: TableCache, grid: Sequence[Sequence[Any]], criteria: Any = None, rules: Any = None) -> tuple[Evaluation, list[str]]:
     ev = cache.evaluation(grid, _rules(rules))
     crits = None if criteria is None or str(criteria).strip() == "" else parse_criteria(str(criteria))

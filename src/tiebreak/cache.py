@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Any, Sequence
 
+from ._gc import paused_gc
 from .errors import TiebreakError
 from .model import Scoring, Tournament
 from .reader import read_table
@@ -122,7 +123,7 @@ class TableCache:
         ev = entry.evaluations.get(rs.name)
         if ev is None:
             assert entry.tournament is not None
-            ev = entry.evaluations[rs.name] = rs.evaluate(entry.tournament)
+            ev = entry.evaluations[rs.name] = paused_gc(rs.evaluate)(entry.tournament)
         return ev
 
 

@@ -187,6 +187,8 @@ class Tournament:
     """Where the reader found the parts of the source table (``reader.TableLayout``)."""
     _points: list[float] | None = field(default=None, repr=False, compare=False)
     _numbers: dict[int, int] | None = field(default=None, repr=False, compare=False)
+    _evaluations: dict[str, object] = field(default_factory=dict, repr=False, compare=False)
+    """Rule-set evaluations of this event (``tiebreak.values`` keeps them; changing an entry drops them)."""
     _names: dict[str, list[int]] | None = field(default=None, repr=False, compare=False)
 
     # ------------------------------------------------------------------ access
@@ -306,6 +308,7 @@ class Tournament:
         self.pts[player][i] = float(points)
         self.kind[player][i] = int(kind)
         self._points = None
+        self._evaluations.clear()
 
     # -------------------------------------------------------------- validation
     def check_pairings(self, locate: Callable[[int, int], Location] | None = None, *, allow_double_loss: bool = False) -> None:

@@ -29,6 +29,7 @@ from typing import Any, Sequence
 
 from .criteria import Criterion, default_criteria, get_criterion, parse_criteria
 from .model import Tournament
+from ._gc import paused_gc
 from .rules import Evaluation, RuleSet, get_rules
 
 __all__ = ["Standing", "Ranking", "rank", "place_label"]
@@ -170,6 +171,7 @@ class _Ranker:
         return self.ev.memo(("place_of", tuple(c.code for c in self.criteria[:ci])), compute)  # type: ignore[return-value]
 
 
+@paused_gc
 def rank(
     t: Tournament,
     criteria: str | Sequence[str | Criterion] | None = None,
