@@ -31,8 +31,7 @@ ROOT = Path(__file__).resolve().parents[1]
 FOLDER = ROOT / "workbooks"
 RR = FOLDER / "draughts_round_robin.xlsx"
 SWISS = FOLDER / "chess_swiss.xlsx"
-# shared/ lies beside the repository (also in CI, beside the clone)
-HELD5 = ROOT.parent / "shared" / "reference" / "fide_held_exercises" / "held_swiss_5.trf"
+HELD5 = ROOT / "tests" / "reference" / "fide_held_exercises" / "held_swiss_5.trf"
 HELD5_CSV = HELD5.with_name("held_swiss_5_expected.csv")
 
 

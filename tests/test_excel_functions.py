@@ -5,7 +5,7 @@ with Office.js-style arguments: each argument a matrix, an omitted optional
 argument ``None``.  The Python functions are never called directly here.
 
 Tables:
-* the RULES.md worked example embedded in a real 10-player Swiss
+* the worked example of the draughts code 3.16 embedded in a real 10-player Swiss
   (``test_worked_example.NAMES/ROUNDS``);
 * ``RR``: a 4-player round robin with header row and No./Name/Rating/Pts columns;
 * ``SW``: a 6-player, 3-round Swiss with header row and No./Name/Rating/Pts columns;
@@ -65,7 +65,7 @@ def player_forms(i: int, name: str) -> list[Any]:
     return forms if i == 0 else [forms[i % 4]]
 
 
-# --------------------------------------------------------------------------- the worked example (RULES.md, code 3.16)
+# --------------------------------------------------------------------------- the worked example (draughts code 3.16)
 WE = swiss_grid(NAMES, ROUNDS)  # header + 10 players; P is No. 1 (row 2)
 
 # P's opponents: A 3 won, B 4 won, C 2.5 drawn, D 3.5 lost, E 1.5 won.

@@ -1,4 +1,4 @@
-"""Acceptance tests of the crosstable reader: real-looking tables in the notations of RULES.md.
+"""Acceptance tests of the crosstable reader: real-looking tables in the notations of the draughts rules (1.13, code 3.16).
 
 Every expected value is computed by hand in the comment next to it, following
 the ``ru`` rule set (the default):
@@ -414,7 +414,7 @@ def test_double_rr_two_sub_columns_per_opponent(convert: Any) -> None:
     assert_values(t, DRR4_EXPECTED)
 
 
-# Match scores a:b (RULES.md lists "2:0"-style cells), 3 players:  A–B 1.5:0.5, A–C 2:0, B–C 1.5:0.5.
+# Match scores a:b (the draughts rules (1.13, code 3.16) lists "2:0"-style cells), 3 players:  A–B 1.5:0.5, A–C 2:0, B–C 1.5:0.5.
 DRR3_MATCH = [
     ["No", "Name", 1, 2, 3, "Pts"],
     [1, "A", "X", "1.5:0.5", "2:0", 3.5],

@@ -1,8 +1,8 @@
-"""Every value of ../shared/reference (published FIDE tie-breaks) reproduced.
+"""Every value of tests/reference (published FIDE tie-breaks; sources in its README) reproduced.
 
 papi-web's ``DE_points`` are how many players equal on points DE ranks below the player.
 
-Files and provenance: ../shared/reference/README.md.  A column ``X_2024`` /
+Files and provenance: tests/reference/README.md.  A column ``X_2024`` /
 ``X_rules2024`` is compared under ``fide-2024``, ``X_2026`` / ``X_rules2026``
 under ``fide-2026``, any other column under the rule set the TRF's start date
 selects.  Undefined values (``undefined``, the checker's ``-0``) must be
@@ -29,9 +29,7 @@ import tiebreak
 from tiebreak.ranking import rank
 from tiebreak.trf import read_trf_file
 
-REF = Path(__file__).resolve().parents[2] / "shared" / "reference"
-if not REF.exists():  # the tests also run from a clone next to shared/
-    REF = Path(__file__).resolve().parents[1].parent / "shared" / "reference"
+REF = Path(__file__).resolve().parent / "reference"  # the published data, with its provenance in README.md
 
 INPUT_COLUMNS = {"sno", "name", "rating", "points", "pos"}
 RANK_COLUMNS = {"DE_rank", "rank_PTS_then_DE", "rank_PTS_DE"}

@@ -14,7 +14,7 @@ the arithmetic in a comment:
     loss) is cut first unless a lower contribution exists.
   - Round robin (15.2): a forfeit is a game against the scheduled opponent
     for BH/SB, but not for WON/BPG/ARO.
-* ``ru`` (RULES.md "Unplayed games"):
+* ``ru`` (the draughts rules (1.13, code 3.16) "Unplayed games"):
   - a forfeit is a draw for both players, in the coefficients and in the
     opponents' scores;
   - a pairing bye is a win against a virtual opponent with the event's lowest

@@ -1,4 +1,4 @@
-"""RULES.md's worked example (code 3.16): P's opponents A 3 won, B 4 won, C 2.5 drawn, D 3.5 lost, E 1.5 won.
+"""The worked example of the draughts code (3.16): P's opponents A 3 won, B 4 won, C 2.5 drawn, D 3.5 lost, E 1.5 won.
 
 The example is embedded in a real 10-player, 5-round Swiss whose other games
 were chosen so that A..E end with exactly those scores.  P is No. 1.

@@ -1,4 +1,4 @@
-"""Places: points first, then the event's criteria in order (RULES.md "Places").
+"""Places: points first, then the event's criteria in order (rules 1.13.1–1.13.10).
 
 * A ``value`` criterion splits a tied group by its values (larger is better).
 * A ``progressive`` criterion (truncated Solkoff) drops 1 worst value, and for
