@@ -249,3 +249,20 @@ def test_an_unexpected_error_while_saving_leaves_no_temporary_file(tmp_path: Pat
         book.save(target)
     assert sha(target) == before
     assert leftovers(tmp_path) == []
+
+
+def test_the_written_copy_has_ordinary_permissions(tmp_path: Path) -> None:
+    # The copy is first written to a private temporary file; the result must still carry the
+    # permissions of a file the user creates (umask), or those of the file it replaces.
+    src = tmp_path / "in.xlsx"
+    shutil.copy(ROOT / "workbooks" / "chess_swiss.xlsx", src)
+    old = os.umask(0o022)
+    try:
+        out = tmp_path / "out.xlsx"
+        assert cli.main(["rank", str(src), "--out", str(out)]) == 0
+        assert out.stat().st_mode & 0o777 == 0o644
+        os.chmod(out, 0o640)
+        assert cli.main(["rank", str(src), "--out", str(out)]) == 0
+        assert out.stat().st_mode & 0o777 == 0o640
+    finally:
+        os.umask(old)

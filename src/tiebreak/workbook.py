@@ -114,6 +114,16 @@ def _declares_dtd(stream: Any, limit: int = 16 * 1024 * 1024) -> bool:
             buf = b"<!--" + buf[-8:]  # keep only the tail of a long comment
 
 
+def _mode_for(target: Path) -> int:
+    """The permissions a written file should have: the target's own, or the usual ones for a new file."""
+    try:
+        return target.stat().st_mode & 0o777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
 class SafeWorkbook:
     """A checked workbook, loaded with its formulas (to write a copy); cell values are read from it.
 
@@ -240,6 +250,7 @@ class SafeWorkbook:
         os.close(fd)
         try:
             self.wb.save(tmp)
+            os.chmod(tmp, _mode_for(target))
             os.replace(tmp, target)
         except OSError as err:
             raise FileFormatError(f"{target}: cannot write the file ({err.strerror})") from None
