@@ -41,9 +41,9 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("--sheet", help="the sheet with the crosstable (default: the active sheet, or the range named 'crosstable')")
     r.add_argument("--rules", help=f"rule set: {', '.join(RULE_SETS)} (default: the workbook's settings, else ru; for a TRF see the README)")
     r.add_argument("--criteria", help="criteria after points, comma-separated (e.g. 'solkoff_trunc, wins, h2h' or 'BH/C1, BH, SB, DE, WIN')")
-    r.add_argument("--out", help="write a copy of the workbook with the Place and criteria columns and a Standings sheet")
+    r.add_argument("--out", help="write a copy of the workbook with the Place and criteria columns and a Standings sheet (with --format html: the page)")
     r.add_argument("--overwrite-input", action="store_true", help="allow --out to name the input file itself")
-    r.add_argument("--format", choices=("text", "csv", "json"), default="text", help="how to print the standings (default: text)")
+    r.add_argument("--format", choices=("text", "csv", "json", "html"), default="text", help="how to print the standings (default: text; html: a self-contained web page)")
     e = sub.add_parser("export", help="write a sheet's crosstable as a FIDE TRF-16 file")
     e.add_argument("file", help=".xlsx workbook")
     e.add_argument("--trf", required=True, help="the TRF file to write")
@@ -113,8 +113,12 @@ def _rank(args: argparse.Namespace) -> int:
     book = SafeWorkbook(path)
     for w in book.warnings:
         print(f"tiebreak: warning: {w}", file=sys.stderr)
-    plan = plan_rank(book, sheet=args.sheet, rules=args.rules, criteria=args.criteria, check=bool(args.out))
+    plan = plan_rank(book, sheet=args.sheet, rules=args.rules, criteria=args.criteria, check=bool(args.out) and args.format != "html")
     assert plan.ranking is not None
+    if args.format == "html":
+        from .publish import publish_book
+
+        return publish_book(plan.ranking, book, path, args.out)
     _print(plan.ranking, plan.ranking.evaluation.rules.name, args.format, plan.sheet)
     if args.out:
         book.apply(plan)
@@ -126,7 +130,7 @@ def _rank(args: argparse.Namespace) -> int:
 def _rank_trf(path: Path, args: argparse.Namespace) -> int:
     from .trf import read_trf_file
 
-    if args.out:
+    if args.out and args.format != "html":
         raise SettingsError("--out writes workbooks; for a TRF file the standings are printed (use --format csv or json to save them)")
     if args.sheet:
         raise SettingsError("--sheet is for workbooks; a TRF file has no sheets")
@@ -134,6 +138,10 @@ def _rank_trf(path: Path, args: argparse.Namespace) -> int:
     rules = args.rules or t.rules or "ru"
     criteria = args.criteria or (", ".join(t.tiebreak_codes) if t.tiebreak_codes else None)
     ranking = rank(t, criteria, rules)
+    if args.format == "html":
+        from .publish import publish
+
+        return publish(ranking, path, args.out)
     _print(ranking, get_rules(rules).name, args.format, None)
     return 0
 
