@@ -44,6 +44,12 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("--out", help="write a copy of the workbook with the Place and criteria columns and a Standings sheet (with --format html: the page)")
     r.add_argument("--overwrite-input", action="store_true", help="allow --out to name the input file itself")
     r.add_argument("--format", choices=("text", "csv", "json", "html"), default="text", help="how to print the standings (default: text; html: a self-contained web page)")
+    c = sub.add_parser("compare", help="the players placed differently under two rule sets or criteria lists, and why")
+    c.add_argument("file", help=".xlsx workbook or FIDE TRF file")
+    c.add_argument("--sheet", help="the sheet with the crosstable (default: as for rank)")
+    c.add_argument("--rules", help="rule sets to compare, comma-separated (e.g. ru,fide-2024; default: the file's)")
+    c.add_argument("--criteria", action="append", help="a criteria list; give it twice to compare two lists (default: the file's)")
+    c.add_argument("--format", choices=("text", "json"), default="text", help="how to print the comparison (default: text)")
     e = sub.add_parser("export", help="write a sheet's crosstable as a FIDE TRF-16 file")
     e.add_argument("file", help=".xlsx workbook")
     e.add_argument("--trf", required=True, help="the TRF file to write")
@@ -61,6 +67,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
         if args.command == "rank":
             return _rank(args)
+        if args.command == "compare":
+            from .compare import run_compare
+
+            return run_compare(Path(args.file), _is_trf(Path(args.file)), args.sheet, args.rules, args.criteria, args.format)
         return _export(args)
     except _Usage as err:
         print(f"tiebreak: error: {err}", file=sys.stderr)

@@ -1,0 +1,154 @@
+"""``tiebreak compare``: players placed differently under two rule sets or criteria lists, and why.
+
+The acceptance case is a 5-player, 3-round Swiss with a pairing bye every round
+and one forfeit, where the Russian rules and FIDE 2024 place B and C the other
+way round.  Every expected place and value is worked out by hand below.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+import pytest
+from test_cli import RR, RR_SB, RR_WINS, run
+
+from tiebreak.compare import compare, compare_grid, variants
+from tiebreak.errors import SettingsError
+from tiebreak.reader import read_table
+
+# No  Name  R1        R2              R3
+#  1  A     2w1       3w1             4w½        A beat B and C, drew D
+#  2  B     1b0       5w+ (forfeit)   bye        B's win over E in round 2 is a forfeit
+#  3  C     4w1       1b0             5w1
+#  4  D     3b0       bye             1b½
+#  5  E     bye       2b- (forfeit)   3b0
+# Points: A 2.5, B 2 (0 + forfeit 1 + bye 1), C 2, D 1.5 (bye 1 + ½), E 1 (bye).  B and C tie on 2.
+#
+# Buchholz, rules "ru" (README, rule sets): a forfeit counts as a draw for both players and the
+# opponent still counts; opponents' scores count their forfeits as draws, so E counts 1 + ½ + 0 = 1.5
+# and B 0 + ½ + 1 = 1.5; a bye is a game won against a virtual opponent with the lowest final
+# score of the event, E's 1.
+#   B: A 2.5 + E 1.5 + virtual 1 = 5        C: D 1.5 + A 2.5 + E 1.5 = 5.5   -> C 2nd, B 3rd
+# Buchholz, rules "fide-2024": the player's own forfeit and bye are rounds against a dummy with
+# his own final score; E's forfeit loss is followed by a played round, so E counts as scored (1).
+#   B: A 2.5 + dummy 2 + dummy 2 = 6.5      C: D 1.5 + A 2.5 + E 1 = 5       -> B 2nd, C 3rd
+SWISS = [
+    ["No", "Name", "R1", "R2", "R3"],
+    [1, "A", "2w1", "3w1", "4w½"],
+    [2, "B", "1b0", "5w+", "+"],
+    [3, "C", "4w1", "1b0", "5w1"],
+    [4, "D", "3b0", "+", "1b½"],
+    [5, "E", "+", "2b-", "3b0"],
+]
+
+
+def xlsx(grid: list[list[Any]], path: Path) -> Path:
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    assert ws is not None
+    for row in grid:
+        ws.append(row)
+    wb.save(path)
+    return path
+
+
+def test_ru_and_fide_2024_place_b_and_c_the_other_way_round(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    src = xlsx(SWISS, tmp_path / "swiss.xlsx")
+    code, out, err = run(capsys, "compare", str(src), "--rules", "ru,fide-2024", "--criteria", "buchholz")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0] == "Compared: A = ru (buchholz); B = fide-2024 (buchholz)"
+    assert lines[1].split() == ["No", "Name", "Points", "A:", "ru", "B:", "fide-2024", "Difference", "made", "by"]
+    # listed in the reference's (ru's) order: C (2nd under ru), then B; A, D and E keep their places
+    assert lines[2].split() == ["3", "C", "2", "2", "3", "Buchholz:", "5.5", "/", "5"]
+    assert lines[3].split() == ["2", "B", "2", "3", "2", "Buchholz:", "5", "/", "6.5"]
+    assert len(lines) == 4
+
+    code, out, err = run(capsys, "compare", str(src), "--rules", "ru,fide-2024", "--criteria", "buchholz", "--format", "json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert [(v["rules"], v["criteria"]) for v in data["variants"]] == [("ru", ["buchholz"]), ("fide-2024", ["buchholz"])]
+    rows = {d["name"]: d for d in data["differences"]}
+    assert set(rows) == {"B", "C"}
+    assert rows["B"]["places"] == ["3", "2"] and rows["C"]["places"] == ["2", "3"]
+    assert rows["B"]["made_by"] == ["buchholz", "buchholz"] and rows["B"]["values"] == [5, 6.5]
+    assert rows["C"]["values"] == [5.5, 5] and rows["C"]["rivals"] == [2] and rows["B"]["rivals"] == [3]
+
+
+def test_default_criteria_difference_made_by_truncated_solkoff() -> None:
+    # The Swiss default list (rule 1.13.3): solkoff_trunc (progressive), wins, h2h, beaten, order.
+    # ru: Buchholz minus the k worst: B 5 - 1 = 4, C 5.5 - 1.5 = 4 (k = 1); B 5 - 1 - 1.5 = 2.5,
+    #     C 5.5 - 1.5 - 1.5 = 2.5 (k = 2, the last: 3 games); still tied, so wins over the board:
+    #     B none (a forfeit and a bye are not wins under ru), C 2 -> C 2nd, B 3rd.
+    # fide-2024: k = 1: B 6.5 - 2 = 4.5, C 5 - 1 = 4 -> B 2nd, C 3rd, separated at the first criterion.
+    # So the first criterion at which B's and C's comparison changed is the truncated Solkoff.
+    t = read_table(SWISS)
+    c = compare(t, ["ru", "fide-2024"])
+    assert [(d.name, d.places, d.criteria, d.values) for d in c.differences] == [
+        ("C", ["2", "3"], ["solkoff_trunc", "solkoff_trunc"], [4, 4]),
+        ("B", ["3", "2"], ["solkoff_trunc", "solkoff_trunc"], [4, 4.5]),
+    ]
+    assert c.variants[0].criteria[:2] == ["solkoff_trunc", "wins"]
+
+
+def test_two_criteria_lists(capsys: pytest.CaptureFixture[str]) -> None:
+    # The example round robin (test_cli's hand arithmetic): No.8 and No.9 both have 6 points.
+    # sonneborn_berger, wins: SB 51 against 44 -> No.8 9th, No.9 10th.
+    # buchholz, wins: every opponent's adjusted score but one's own: the adjusted scores add up to 90
+    # (the forfeit's 2 + 0 becomes 1 + 1), so both have 90 - 6 = 84; wins 2 against 3 -> No.9 9th, No.8 10th.
+    # The first step that separates them is the first criterion (SB in one list, Buchholz in the other).
+    assert (RR_SB[8], RR_SB[9], RR_WINS[8], RR_WINS[9]) == (51, 44, 2, 3)
+    code, out, err = run(capsys, "compare", str(RR), "--criteria", "sonneborn_berger, wins", "--criteria", "buchholz, wins", "--format", "json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert [v["label"] for v in data["variants"]] == ["sonneborn_berger, wins", "buchholz, wins"]
+    got = [(d["number"], d["places"], d["made_by"], d["values"]) for d in data["differences"]]
+    assert got == [(8, ["9", "10"], ["sonneborn_berger", "buchholz"], [51, 84]), (9, ["10", "9"], ["sonneborn_berger", "buchholz"], [44, 84])]
+
+
+def test_nothing_differs(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # the same rule set and criteria twice: nothing can differ
+    src = xlsx(SWISS, tmp_path / "swiss.xlsx")
+    code, out, _ = run(capsys, "compare", str(src), "--rules", "ru,ru")
+    assert code == 0 and out.splitlines()[-1] == "No player's place differs."
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["--rules", "ru"], "give two rule sets"),
+        ([], "give two rule sets"),
+        (["--rules", "ru,fide-2024,plain", "--criteria", "BH", "--criteria", "SB"], "3 rule sets and 2 criteria lists"),
+        (["--rules", "ru,nonsense"], "nonsense"),
+        (["--rules", "ru,fide-2024", "--criteria", "buchholz, nonsense"], "nonsense"),
+    ],
+)
+def test_bad_requests(capsys: pytest.CaptureFixture[str], tmp_path: Path, argv: list[str], message: str) -> None:
+    src = xlsx(SWISS, tmp_path / "swiss.xlsx")
+    code, out, err = run(capsys, "compare", str(src), *argv)
+    assert code == 1 and message in err and out == ""
+
+
+def test_missing_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, _, err = run(capsys, "compare", str(tmp_path / "none.xlsx"), "--rules", "ru,fide-2024")
+    assert code == 1 and "no such file" in err
+
+
+def test_variants_broadcast() -> None:
+    assert variants(["ru", "fide-2024"], ["BH, SB"]) == [("ru", "BH, SB"), ("fide-2024", "BH, SB")]
+    assert variants(["ru", "fide-2024"], ["BH", "SB"]) == [("ru", "BH"), ("fide-2024", "SB")]
+    with pytest.raises(SettingsError):
+        variants(["ru"], [])
+
+
+def test_compare_sheet_content() -> None:
+    c = compare(read_table(SWISS), ["ru", "fide-2024"], ["buchholz"])
+    grid = compare_grid(c, "en")
+    assert grid[0][0] == "Compare (tiebreak): ru (buchholz); fide-2024 (buchholz)"
+    assert grid[2] == ["No.", "Name", "Points", "ru", "fide-2024", "Difference made by"]
+    assert grid[3:] == [[3, "C", 2, 2, 3, "Buchholz: 5.5 / 5"], [2, "B", 2, 3, 2, "Buchholz: 5 / 6.5"]]
+    ru = compare_grid(c, "ru")
+    assert ru[2][:3] == ["№", "Участник", "Очки"] and ru[3][-1] == "Коэффициент Бухгольца: 5.5 / 5"
