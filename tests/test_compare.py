@@ -152,3 +152,79 @@ def test_compare_sheet_content() -> None:
     assert grid[3:] == [[3, "C", 2, 2, 3, "Buchholz: 5.5 / 5"], [2, "B", 2, 3, 2, "Buchholz: 5 / 6.5"]]
     ru = compare_grid(c, "ru")
     assert ru[2][:3] == ["№", "Участник", "Очки"] and ru[3][-1] == "Коэффициент Бухгольца: 5.5 / 5"
+
+
+# ------------------------------------------------------------------ the settings' Compare option
+def settings_book(path: Path, compare_with: str, extra_sheet: tuple[str, str] | None = None) -> Path:
+    """The acceptance Swiss on sheet 'Crosstable', settings ru / buchholz / Compare: ``compare_with``."""
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    assert ws is not None
+    ws.title = "Crosstable"
+    for row in SWISS:
+        ws.append(row)
+    cfg = wb.create_sheet("tiebreak")
+    for row in [["tiebreak settings / настройки tiebreak"], ["Rule set / Правила", "ru"], ["Criteria / Критерии", "buchholz"], ["Compare / Сравнить", compare_with]]:
+        cfg.append(row)
+    if extra_sheet:
+        wb.create_sheet(extra_sheet[0])["A1"] = extra_sheet[1]
+    wb.active = 0
+    wb.save(path)
+    return path
+
+
+def sheet_rows(path: Path, name: str) -> list[list[Any]]:
+    ws = openpyxl.load_workbook(path)[name]
+    return [[v for v in row] for row in ws.iter_rows(values_only=True)]
+
+
+EXPECTED_SHEET = [
+    ["Compare (tiebreak): ru (buchholz); fide-2024 (buchholz)", None, None, None, None, None],
+    [None] * 6,
+    ["No.", "Name", "Points", "ru", "fide-2024", "Difference made by"],
+    [3, "C", 2, 2, 3, "Buchholz: 5.5 / 5"],
+    [2, "B", 2, 3, 2, "Buchholz: 5 / 6.5"],
+]
+
+
+def test_compare_option_writes_a_compare_sheet(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    src = settings_book(tmp_path / "in.xlsx", "fide-2024")
+    out = tmp_path / "out.xlsx"
+    code, _, err = run(capsys, "rank", str(src), "--out", str(out))
+    assert code == 0, err
+    assert sheet_rows(out, "Compare") == EXPECTED_SHEET
+    # the ranking itself is the workbook's (ru): C 2nd, B 3rd
+    assert [r[2] for r in sheet_rows(out, "Standings")[3:8]] == ["A", "C", "B", "D", "E"]
+    # run again on the ranked copy: the Compare sheet is rewritten, not doubled
+    again = tmp_path / "again.xlsx"
+    code, _, err = run(capsys, "rank", str(out), "--out", str(again))
+    assert code == 0, err
+    assert openpyxl.load_workbook(again).sheetnames.count("Compare") == 1
+    assert sheet_rows(again, "Compare") == EXPECTED_SHEET
+
+
+def test_compare_option_never_replaces_a_foreign_sheet(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    src = settings_book(tmp_path / "in.xlsx", "fide-2024", extra_sheet=("Compare", "my notes"))
+    out = tmp_path / "out.xlsx"
+    code, _, err = run(capsys, "rank", str(src), "--out", str(out))
+    assert code == 1 and "Compare" in err and "nothing was changed" in err
+    assert not out.exists()
+
+
+def test_compare_option_with_an_unknown_rule_set(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    src = settings_book(tmp_path / "in.xlsx", "fide-2042")
+    code, _, err = run(capsys, "rank", str(src), "--out", str(tmp_path / "out.xlsx"))
+    assert code == 1 and "tiebreak" in err and "fide-2042" in err
+
+
+def test_compare_option_through_the_rank_script(tmp_path: Path) -> None:
+    from test_rank_script import alert, payload, run_script, sheet_writes
+
+    data = payload(settings_book(tmp_path / "in.xlsx", "ru, fide-2024"))
+    actions = run_script(data)
+    assert "Wrote the 'Compare' sheet (2 players placed differently)" in alert(actions)
+    added = [a["args"][1] for a in actions if a["func"] == "addSheet"]
+    assert added == ["Standings", "Compare"]
+    position = len(data["sheets"]) + 1  # after the existing sheets and the new Standings sheet
+    writes = sheet_writes(actions, position)
+    assert [row[:6] for row in writes[0]["values"][2:]] == [[("" if v is None else v) for v in row] for row in EXPECTED_SHEET[2:]]

@@ -347,3 +347,43 @@ def run_compare(path: Path, trf: bool, sheet: str | None, rules: str | None, cri
     result = compare_rankings(rankings)
     sys.stdout.write(json_report(result) if fmt == "json" else text_report(result))
     return 0
+
+
+# ------------------------------------------------------------------ the Compare sheet
+def plan_compare_sheet(plan: Any, book: Any, settings: Any, lang: str) -> None:
+    """Add the Compare sheet to a Rank plan (``tiebreak.sheet.Plan``) when the settings ask for it.
+
+    The settings' ``Compare`` value names rule sets: one (``fide-2024``) compares the
+    workbook's own rule set with it, several (``ru, fide-2024``) compare those; the
+    criteria are the workbook's.  A sheet named ``Compare`` that tiebreak did not
+    write is never replaced.
+    """
+    from .errors import WriteBlockedError
+    from .settings import SETTINGS_SHEET
+    from .sheet import Write, cells_of
+
+    ranking: Ranking = plan.ranking
+    names = [n.strip() for n in settings.compare.split(",") if n.strip()]
+    rules = names if len(names) > 1 else [settings.rules, *names]
+    try:
+        pairs = variants(rules, [])
+    except SettingsError as err:
+        raise SettingsError(f"sheet '{SETTINGS_SHEET}', Compare: {err}") from None
+    t = ranking.tournament
+    criteria = settings.criteria_list(round_robin=t.is_round_robin)
+    rankings = [ranking if get_rules(r).name == ranking.evaluation.rules.name else rank(t, criteria, r) for r, _ in pairs]
+    result = compare_rankings(rankings)
+    grid = compare_grid(result, lang)
+    if COMPARE_SHEET in book.sheet_names():
+        existing = cells_of(book.values(COMPARE_SHEET))
+        mark = existing.get((0, 0))
+        if existing and not (isinstance(mark, str) and mark.startswith(COMPARE_MARK)):
+            raise WriteBlockedError(
+                f"a sheet named '{COMPARE_SHEET}' exists and was not written by tiebreak; rename it and run Rank again (nothing was changed)",
+                cell=f"{COMPARE_SHEET}!A1",
+            )
+        plan.clear_sheets.append(COMPARE_SHEET)
+    else:
+        plan.create_sheets.append(COMPARE_SHEET)
+    plan.writes.append(Write(COMPARE_SHEET, 1, 1, grid))
+    plan.message += f" Wrote the '{COMPARE_SHEET}' sheet ({len(result.differences)} players placed differently)."

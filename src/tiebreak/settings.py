@@ -40,6 +40,7 @@ _KEYS = {
     "scoring": ("scoring", "points per game", "очки за партию", "система очков", "очки"),
     "language": ("language", "язык"),
     "output": ("output", "вывод"),
+    "compare": ("compare", "compare with", "сравнить", "сравнить с", "сравнение"),
 }
 LABELS = {
     "rules": "Rule set / Правила",
@@ -47,6 +48,7 @@ LABELS = {
     "scoring": "Scoring / Очки за партию",
     "language": "Language / Язык",
     "output": "Output / Вывод",
+    "compare": "Compare / Сравнить",
 }
 
 
@@ -70,6 +72,8 @@ class Settings:
     language: str = "auto"
     output: str = ""
     """Where Rank wrote its columns last time (``Sheet!N1:S1``)."""
+    compare: str = ""
+    """Rule sets to compare the ranking with (``fide-2024`` or ``ru, fide-2024``): Rank then writes a Compare sheet."""
     present: bool = False
     """Whether the workbook had settings (False: defaults, to be written)."""
     found: dict[str, int] = field(default_factory=dict)
@@ -100,6 +104,8 @@ class Settings:
                 s.language = text or "auto"
             elif key == "output":
                 s.output = text
+            elif key == "compare":
+                s.compare = text
         return s
 
     def validate(self) -> None:
@@ -107,6 +113,9 @@ class Settings:
         if self.criteria.strip():
             parse_criteria(self.criteria)
         self.scoring_value()
+        for name in self.compare.split(","):
+            if name.strip():
+                get_rules(name.strip())
         if self.language.strip().casefold() not in ("auto", "en", "ru", "english", "russian", "русский", "английский", ""):
             raise SettingsError(f"settings: language '{self.language}' must be auto, en or ru")
 

@@ -349,6 +349,10 @@ def plan_rank(
         f"Wrote columns {column_letter(start + 1)}–{column_letter(start + n_cols)} and the '{STANDINGS_SHEET}' sheet."
         + ("" if not plan.notes else " Notes: " + "; ".join(plan.notes))
     )
+    if settings.compare.strip():  # the settings' Compare option: a Compare sheet (tiebreak.compare)
+        from .compare import plan_compare_sheet
+
+        plan_compare_sheet(plan, book, settings, lang)
     return plan
 
 
