@@ -308,3 +308,26 @@ def test_twenty_players_print_on_one_a4_page(capsys: pytest.CaptureFixture[str],
     shot = tmp_path / "twenty.png"
     chromium(tmp_path, f"--screenshot={shot}", "--window-size=1280,1400", target.as_uri())
     assert png_size(shot) == (1280, 1400)
+
+
+def test_settings_language_overrides_the_table(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    assert ws is not None
+    for row in [["№", "Участник", 1, 2], [1, "Анна", "X", 1], [2, "Борис", 0, "X"]]:
+        ws.append(row)
+    cfg = wb.create_sheet("tiebreak")
+    cfg.append(["Language / Язык", "en"])
+    wb.active = 0
+    wb.save(tmp_path / "book.xlsx")
+    page = page_of(capsys, str(tmp_path / "book.xlsx"))
+    head = tables(page).tables["standings"][0]
+    assert head[:4] == ["Place", "No.", "Name", "Points"] and '<html lang="en">' in page
+
+
+def test_unwritable_out_is_a_message(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code = cli.main(["rank", str(HELD5), "--format", "html", "--out", str(tmp_path / "no such folder" / "page.html")])
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert code == 1 and "cannot write the page" in err and "Traceback" not in err
+    assert not list(tmp_path.glob("**/*.tmp"))

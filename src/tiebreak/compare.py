@@ -317,11 +317,19 @@ def _cell_place(label: str) -> Any:
 
 # ------------------------------------------------------------------ command line
 def run_compare(path: Path, trf: bool, sheet: str | None, rules: str | None, criteria: Sequence[str] | None, fmt: str) -> int:
-    """``tiebreak compare FILE --rules A,B [--criteria LIST --criteria LIST] [--format text|json]``."""
+    """``tiebreak compare FILE --rules A,B [--criteria LIST --criteria LIST] [--format text|json]``.
+
+    A single rule set (with at most one criteria list, used for both) or a single criteria list is compared
+    with the file's own (its settings sheet, or for a TRF its rule set and tie-break list, else the defaults).
+    """
     if not path.exists():
         raise FileFormatError(f"{path}: no such file")
     rule_list: list[str | None] = [r.strip() for r in rules.split(",") if r.strip()] if rules else []
     crit_list: list[str | None] = list(criteria or [])
+    if len(rule_list) == 1 and len(crit_list) <= 1:  # one rule set: the file's own against it (same criteria)
+        rule_list = [None, rule_list[0]]
+    elif not rule_list and len(crit_list) == 1:  # one criteria list: the file's own against it
+        crit_list = [None, crit_list[0]]
     pairs = variants(rule_list, crit_list)
     if trf:
         from .trf import read_trf_file
