@@ -331,3 +331,14 @@ def test_unwritable_out_is_a_message(capsys: pytest.CaptureFixture[str], tmp_pat
     assert out == ""
     assert code == 1 and "cannot write the page" in err and "Traceback" not in err
     assert not list(tmp_path.glob("**/*.tmp"))
+
+
+def test_stdout_is_utf8_whatever_the_locale() -> None:
+    import os
+    import sys
+
+    env = {**os.environ, "LC_ALL": "C", "LANG": "C", "PYTHONIOENCODING": "ascii"}
+    done = subprocess.run([sys.executable, "-m", "tiebreak.cli", "rank", str(RR), "--format", "html"], check=False, capture_output=True, env=env, timeout=120)
+    assert done.returncode == 0, done.stderr.decode("utf-8", "replace")
+    page = done.stdout.decode("utf-8")
+    assert "<meta charset=\"utf-8\">" in page and "Попов Дмитрий" in page and "6–7" in page
