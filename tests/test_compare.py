@@ -94,6 +94,17 @@ def test_default_criteria_difference_made_by_truncated_solkoff() -> None:
     assert c.variants[0].criteria[:2] == ["solkoff_trunc", "wins"]
 
 
+def test_a_shared_place_on_one_side() -> None:
+    # Criteria "wins" alone.  ru counts wins over the board: B none (his forfeit and bye are not
+    # wins), C 2 (D in round 1, E in round 3) -> C 2nd, B 3rd.  FIDE's WIN counts every round with a
+    # win's points: B 2 (the forfeit and the bye), C 2 -> B and C share 2nd-3rd.
+    c = compare(read_table(SWISS), ["ru", "fide-2024"], ["wins"])
+    assert [(d.name, d.places, d.criteria, d.values, d.rivals) for d in c.differences] == [
+        ("C", ["2", "2–3"], ["wins", "wins"], [2, 2], [2]),
+        ("B", ["3", "2–3"], ["wins", "wins"], [0, 2], [3]),
+    ]
+
+
 def test_two_criteria_lists(capsys: pytest.CaptureFixture[str]) -> None:
     # The example round robin (test_cli's hand arithmetic): No.8 and No.9 both have 6 points.
     # sonneborn_berger, wins: SB 51 against 44 -> No.8 9th, No.9 10th.
