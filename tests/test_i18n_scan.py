@@ -40,6 +40,7 @@ CONVERTED = (
     "i18n.py",
     "localformat.py",
     "csvout.py",
+    "argparse_i18n.py",
 )
 
 GETTEXT = frozenset({"_", "gettext", "ngettext", "pgettext", "npgettext", "lazy_gettext", "lazy_pgettext"})

@@ -48,6 +48,7 @@ __all__ = [
     "DEFAULT_LANGUAGE",
     "DOMAIN",
     "LANGUAGES",
+    "N_",
     "LazyString",
     "_",
     "choose_language",
@@ -156,6 +157,11 @@ def gettext(message: str) -> str:
 
 
 _ = gettext
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogue without translating it (someone else translates it later)."""
+    return message
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
