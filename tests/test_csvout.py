@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import csv
 import io
+import os
+from pathlib import Path
 
 import pytest
 
@@ -15,6 +17,7 @@ from tiebreak.csvout import (
     csv_format,
     csv_text,
     format_cell,
+    is_regular_file,
     write_csv,
 )
 from tiebreak.i18n import use_language
@@ -108,3 +111,39 @@ def test_labels_and_help_are_translated() -> None:
     with use_language("ru"):
         assert [str(c) for c in STANDINGS_COLUMNS] == ["Место", "№", "Участник", "Очки"]
         assert str(DIALECT_HELP).startswith("как --format csv размечает файл")
+
+
+def test_a_byte_order_mark_only_for_a_regular_file(tmp_path: Path) -> None:
+    with open(tmp_path / "standings.csv", "w", encoding="utf-8", newline="") as f:
+        assert is_regular_file(f)
+    read_end, write_end = os.pipe()
+    with os.fdopen(write_end, "w") as pipe:
+        assert not is_regular_file(pipe)
+    os.close(read_end)
+    assert not is_regular_file(io.StringIO())
+
+
+def test_standings_of_the_russian_example_workbook_as_russian_csv() -> None:
+    """The rows the command line would print, from the shipped draughts round robin (see README)."""
+    import openpyxl  # type: ignore[import-untyped]
+
+    import tiebreak
+
+    root = Path(__file__).resolve().parent.parent
+    ws = openpyxl.load_workbook(root / "workbooks" / "draughts_round_robin.xlsx", read_only=True)["Crosstable"]
+    grid = [list(r) for r in ws.iter_rows(min_row=3, max_row=13, max_col=14, values_only=True)]
+    t = tiebreak.read_table(grid)
+    ranking = tiebreak.rank(t, "sonneborn_berger, wins, h2h, beaten", "ru")
+    with use_language("ru"):
+        header: list[object] = [*STANDINGS_COLUMNS, *(c.name_ru for c in ranking.criteria)]
+        rows: list[list[object]] = [[str(h) for h in header]]
+        for s in ranking.standings:
+            p = t.players[s.player]
+            rows.append([s.label, p.number, p.name, t.points[s.player], *(s.values.get(c.code) for c in ranking.criteria)])
+        text = csv_text(rows, csv_format())
+    lines = text.splitlines()
+    assert lines[0] == "Место;№;Участник;Очки;Коэффициент Зонненборна–Бергера;Количество побед;Личные встречи;Сумма очков побеждённых"
+    # Values as `tiebreak rank workbooks/draughts_round_robin.xlsx` prints them (2/1/0 scoring, whole numbers).
+    assert lines[1] == "1;4;Попов Дмитрий;13;100;4;;33"
+    assert lines[2] == "2;3;Кузнецова Анна;11;92;4;2;35"
+    assert lines[6:8] == ["6–7;6;Петрова Мария;8;78;1;1;8", "6–7;7;Соколов Андрей;8;78;1;1;8"]

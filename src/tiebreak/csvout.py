@@ -27,12 +27,21 @@ is, so a name such as ``Ivanov 2.0`` is never touched.
 For a file meant for Excel, write it with ``bom=True``: without the UTF-8
 byte order mark Excel reads the file in the Windows code page and Cyrillic
 names come out garbled.
+
+The command line uses it for ``tiebreak rank --format csv``: an option
+``--csv-dialect`` with ``choices=DIALECT_CHOICES`` and ``help=DIALECT_HELP``
+(default ``auto``), and the standings rows built with numbers left as numbers
+(``STANDINGS_COLUMNS`` and the criteria's names as header), written with
+``write_csv(rows, sys.stdout, csv_format(args.csv_dialect), bom=is_regular_file(sys.stdout))``
+inside the ``use_language`` block, so ``auto`` follows the output language.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import os
+import stat
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TextIO
@@ -50,6 +59,7 @@ __all__ = [
     "csv_format",
     "csv_text",
     "format_cell",
+    "is_regular_file",
     "write_csv",
 ]
 
@@ -149,3 +159,17 @@ def csv_text(rows: Iterable[Sequence[object]], fmt: CsvFormat, *, bom: bool = Fa
     buf = io.StringIO()
     write_csv(rows, buf, fmt, bom=bom)
     return buf.getvalue()
+
+
+def is_regular_file(stream: TextIO) -> bool:
+    """Whether a stream writes to a regular file (``> standings.csv``), not a terminal, a pipe or memory.
+
+    Such a file is likely to be opened in Excel: give it the byte order mark.
+
+    >>> is_regular_file(io.StringIO())
+    False
+    """
+    try:
+        return stat.S_ISREG(os.fstat(stream.fileno()).st_mode)
+    except (OSError, ValueError, AttributeError):
+        return False
