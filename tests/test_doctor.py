@@ -16,7 +16,7 @@ import venv
 from importlib import metadata
 from pathlib import Path
 
-import openpyxl
+import openpyxl  # type: ignore[import-untyped]
 import pytest
 
 import tiebreak

@@ -106,7 +106,8 @@ def cpython_actions() -> list[dict[str, Any]]:
     """The Rank script's actions for the same payload in this (CPython) process."""
     book = xw.Book(json=book_payload())
     asyncio.run(custom_scripts_call(rank_module, "rank_sheet", typehint_to_value={xw.Book: book}))
-    return book.json()["actions"]
+    actions: list[dict[str, Any]] = book.json()["actions"]
+    return actions
 
 
 def place_column(actions: list[dict[str, Any]]) -> dict[str, str]:

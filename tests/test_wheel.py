@@ -20,10 +20,11 @@ import os
 import shutil
 import subprocess
 import sys
+import tarfile
 import zipfile
 from pathlib import Path
 
-import openpyxl
+import openpyxl  # type: ignore[import-untyped]
 import pytest
 from built_wheel import ROOT, built_wheel, clean_env, source_files
 from helpers import swiss_grid
@@ -94,11 +95,29 @@ def test_wheel_metadata(wheel: Path) -> None:
     assert meta["Name"] == "tiebreak"
     assert meta["Version"] == tiebreak.__version__
     assert meta["Requires-Python"] == ">=3.11"
-    requires = [r.replace(" ", "").replace("'", '"') for r in meta.get_all("Requires-Dist")]
+    requires = [r.replace(" ", "").replace("'", '"') for r in meta.get_all("Requires-Dist") or []]
     # under xlwings Lite (Pyodide, sys_platform "emscripten") no dependency is installed: Lite keeps its xlwings
     assert 'xlwings==0.37.8;sys_platform!="emscripten"' in requires
     assert all('sys_platform!="emscripten"' in r for r in requires if "extra==" not in r)
     assert "tiebreak = tiebreak.cli:main" in entry_points.splitlines()
+
+
+def test_sdist_is_a_full_source_copy(wheel: Path) -> None:
+    sdist = wheel.parent / f"tiebreak-{tiebreak.__version__}.tar.gz"
+    assert sdist.is_file(), f"no {sdist.name} next to the wheel"
+    with tarfile.open(sdist) as tar:
+        names = {n.split("/", 1)[1] for n in tar.getnames() if "/" in n}
+    skip = ("__pycache__", "node_modules", "wheels")
+    expected = {
+        p.relative_to(ROOT).as_posix()
+        for folder in ("src", "addin", "workbooks", "docs", "benchmarks", "tests")
+        for p in (ROOT / folder).rglob("*")
+        if p.is_file() and not any(part in skip or part.endswith(".egg-info") for part in p.relative_to(ROOT).parts)
+        and p.suffix != ".pyc"
+    }
+    expected |= {"README.md", "pyproject.toml", "MANIFEST.in"}
+    assert {"addin/lite/main.py", "addin/tiebreak_rank.xlam", "workbooks/draughts_round_robin.xlsx"} <= expected
+    assert sorted(expected - names) == []
 
 
 # ------------------------------------------------------------------ installed in a fresh environment
