@@ -95,6 +95,17 @@ def test_doctor_reports_broken_settings(home: Path, capsys: pytest.CaptureFixtur
     assert out.splitlines()[-1] == "3 problem(s) found."
 
 
+def test_doctor_checks_the_rank_addins_interpreter_too(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (home / ".myaddin").mkdir()
+    (home / ".myaddin" / "myaddin.conf").write_text('"INTERPRETER_WIN","%HOME%/nowhere/python.exe"\n', encoding="utf-8")
+    code, out, _ = run_cli(capsys, "doctor")
+    assert code == 1
+    assert '    "INTERPRETER_WIN","%HOME%/nowhere/python.exe"\n    problem: INTERPRETER_WIN names a file that does not exist here: %HOME%/nowhere/python.exe\n' in out
+    (home / ".myaddin" / "myaddin.conf").write_text(f'"INTERPRETER_WIN","{sys.executable}"\n', encoding="utf-8")
+    code, out, _ = run_cli(capsys, "doctor")
+    assert code == 0, out
+
+
 def test_doctor_looks_next_to_and_inside_a_workbook(home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     folder = tmp_path / "club"
     folder.mkdir()
@@ -106,9 +117,11 @@ def test_doctor_looks_next_to_and_inside_a_workbook(home: Path, tmp_path: Path, 
     wb.save(folder / "event.xlsm")
     (folder / "myaddin.conf").write_text('"INTERPRETER_WIN","C:\\venv\\Scripts\\python.exe"\n', encoding="utf-8")
     code, out, _ = run_cli(capsys, "doctor", str(folder / "event.xlsm"))
-    assert code == 0, out
+    assert code == 1, out  # the interpreter named next to the workbook is not on this machine
     assert f"  {folder / 'xlwings.conf'}: not there (optional)" in out
     assert f'  {folder / "myaddin.conf"}: found\n    "INTERPRETER_WIN","C:\\venv\\Scripts\\python.exe"\n' in out
+    assert "    problem: INTERPRETER_WIN names a file that does not exist here: C:\\venv\\Scripts\\python.exe\n" in out
+    assert out.splitlines()[-1] == "1 problem(s) found."
     assert "  sheet 'xlwings.conf' in the workbook:\n    \"INTERPRETER_WIN\",\"C:\\py\\python.exe\"\n    \"UDF MODULES\",\"tiebreak.excel.functions\"\n" in out
 
 

@@ -92,6 +92,9 @@ def read_conf(path: Path) -> ConfFile:
         if key.startswith("#"):
             continue
         conf.settings.setdefault(key, value)  # xlwings takes the first line with the key
+    interpreter = conf.settings.get("INTERPRETER_WIN", "")
+    if interpreter and not Path(os.path.expandvars(interpreter)).is_file():  # xlwings expands %VARIABLES%
+        conf.problems.append(f"INTERPRETER_WIN names a file that does not exist here: {interpreter}")
     return conf
 
 
@@ -194,10 +197,6 @@ def diagnose(workbook: Path | None = None, *, python: str | None = None, home: P
     udf = user.settings.get("UDF MODULES", "")
     if user.exists and FUNCTIONS_MODULE not in [m.strip() for m in udf.split(";")]:
         out(f'    note: UDF MODULES does not name {FUNCTIONS_MODULE} (needed for Import Functions, not for tiebreak_udfs.bas)')
-    interpreter = user.settings.get("INTERPRETER_WIN", "")
-    if interpreter and not Path(interpreter).is_file():
-        problems += 1
-        out(f"    problem: INTERPRETER_WIN names a file that does not exist here: {interpreter}")
 
     out("")
     out(f"The Rank add-in (tiebreak_rank.xlam) reads {RANK_CONF} instead, in the same order (a sheet {RANK_CONF},")
