@@ -80,6 +80,15 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return built_wheel(tmp_path_factory.mktemp("dist"))
 
 
+def no_network_prefix() -> list[str]:
+    """``unshare -n`` (a process without any network) where this machine allows it; run.mjs also
+    disables fetch, so without unshare a download attempt fails all the same."""
+    unshare = shutil.which("unshare")
+    if unshare and subprocess.run([unshare, "-n", "true"], check=False, capture_output=True).returncode == 0:
+        return [unshare, "-n"]
+    return []
+
+
 def run_in_pyodide(package: str, wheels: list[Path], folder: Path, *, rank: bool = True) -> subprocess.CompletedProcess[str]:
     job = {
         "calls": [
@@ -97,7 +106,7 @@ def run_in_pyodide(package: str, wheels: list[Path], folder: Path, *, rank: bool
     files = [f"{folder / 'input.json'}=/job/input.json", f"{LITE_MAIN}=/lite/main.py"]
     files += [f"{w}=/wheels/{w.name}" for w in wheels]
     return subprocess.run(
-        ["node", str(RUNNER), package, str(JOB), *files],
+        [*no_network_prefix(), "node", str(RUNNER), package, str(JOB), *files],
         cwd=RUNNER.parent, check=False, capture_output=True, text=True, timeout=600,
     )
 
