@@ -250,7 +250,15 @@ def test_lite_main_registers_the_rank_scripts(lite_main: ModuleType) -> None:
     assert scripts["rank_sheet"]["button"] is None
     assert scripts["rank_button"]["button"] == SHEET_BUTTON
     assert scripts["rank_button"]["show_taskpane"] is False
-    assert lite_main.rank_sheet is rank.rank_sheet
+    assert lite_main.rank_sheet.__doc__ == rank.rank_sheet.__doc__
+
+
+def test_lite_task_pane_script_runs_rank_book(lite_main: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[object] = []
+    monkeypatch.setattr(lite_main, "rank_book", seen.append)
+    book = object()
+    assert asyncio.run(lite_main.rank_sheet(None, book)) is book
+    assert seen == [book]
 
 
 def test_lite_sheet_button_runs_rank_book(lite_main: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -264,13 +272,17 @@ def test_lite_sheet_button_runs_rank_book(lite_main: ModuleType, monkeypatch: py
 # --- (f) requirements.txt, the config example, the guide --------------------
 
 
-def test_lite_requirements_name_tiebreak_and_not_xlwings() -> None:
+def test_lite_requirements_name_tiebreak_and_the_pinned_xlwings() -> None:
     lines = [
         line.split("#")[0].strip() for line in LITE_REQUIREMENTS.read_text(encoding="utf-8").splitlines()
     ]
     requirements = [line for line in lines if line]
     assert any(re.match(r"tiebreak([<>=!~\s\[;]|$)", r) or re.search(r"/tiebreak-[^/]*\.whl$", r) for r in requirements)
-    assert not any(r.lower().startswith("xlwings") for r in requirements)
+    # the xlwings tiebreak pins (the Rank script needs more than Lite's default xlwings 0.33.20:
+    # tests/test_pyodide.py runs both)
+    pin = re.search(r"xlwings==([0-9.]+);", (ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert pin is not None
+    assert [r for r in requirements if r.lower().startswith("xlwings")] == [f"xlwings=={pin.group(1)}"]
 
 
 def test_conf_example_reads_as_xlwings_reads_it(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -293,3 +305,4 @@ def test_guide_links_point_to_existing_files() -> None:
     for target in targets:
         assert (ROOT / target).is_file(), target
     assert "0.37.8" in text and UDF_MODULE in text
+

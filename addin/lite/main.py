@@ -10,12 +10,24 @@ requirements.txt (next to this file) into its requirements.txt tab.
   brings in exactly the names listed in ``tiebreak.excel.functions.__all__``.
 * Scripts: ``rank_sheet`` (pick it in the task pane, then Run or F5) and
   ``rank_button``, the same ranking started by a button on the sheet.
+
+Both scripts are defined here, in a file without ``from __future__ import
+annotations``: older xlwings releases, such as 0.33.20 (what new xlwings Lite
+workbooks get), hand a script its Book by the parameter's type hint and do
+not resolve a type hint written as text.
 """
 
 import xlwings as xw
 
 from tiebreak.excel.functions import *  # noqa: F401,F403
-from tiebreak.excel.rank import rank_book, rank_sheet  # noqa: F401
+from tiebreak.excel.rank import rank_book
+
+
+@xw.script
+def rank_sheet(book: xw.Book) -> None:
+    """Rank the active sheet by points and the event's criteria (tiebreak)."""
+    rank_book(book)
+
 
 # The sheet button.  "[RankButton]Crosstable!L1" means: the shape named
 # RankButton, whose hyperlink points to cell L1 of the sheet "Crosstable".

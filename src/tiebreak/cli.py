@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any, Sequence
 
+from . import doctor
 from .errors import FileFormatError, SettingsError, TiebreakError
 from .ranking import Ranking, rank
 from .rules import RULE_SETS, get_rules
@@ -35,6 +36,7 @@ class _Parser(argparse.ArgumentParser):
 
 def _parser() -> argparse.ArgumentParser:
     p = _Parser(prog="tiebreak", description="Tie-breaks and places for chess and draughts tournaments, from an .xlsx crosstable or a FIDE TRF file.")
+    p.add_argument("--version", action="store_true", help="print the version and exit")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     r = sub.add_parser("rank", help="rank a workbook's crosstable (or a TRF file) and print the standings")
     r.add_argument("file", help=".xlsx workbook or FIDE TRF file")
@@ -55,6 +57,7 @@ def _parser() -> argparse.ArgumentParser:
     e.add_argument("--trf", required=True, help="the TRF file to write")
     e.add_argument("--sheet", help="the sheet with the crosstable (default: the active sheet)")
     e.add_argument("--rules", help="rule set to record in the TRF (default: the workbook's settings)")
+    doctor.add_parser(sub)
     return p
 
 
@@ -62,6 +65,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     try:
         args = parser.parse_args(argv)
+        if args.version:
+            print(doctor.version_text())
+            return 0
+        if args.command == "doctor":
+            return doctor.run(args)
         if args.command is None:
             parser.print_help(sys.stderr)
             return 2

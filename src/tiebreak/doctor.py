@@ -1,0 +1,243 @@
+"""``tiebreak doctor``: what classic xlwings needs on this computer, checked and explained.
+
+It reports the Python it runs in (the path for the xlwings add-in's
+Interpreter box), the installed xlwings against the version tiebreak pins,
+whether ``tiebreak.excel.functions`` and the Rank add-in's module import, and
+which xlwings settings files exist and what they say.
+
+This module never imports xlwings: versions come from the installed packages'
+metadata, and the import check runs in a separate Python process, so a broken
+xlwings shows as a message, not as a crash of the doctor.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+from . import __version__
+
+__all__ = ["Report", "add_parser", "diagnose", "pinned_xlwings", "read_conf", "run", "version_text"]
+
+FUNCTIONS_MODULE = "tiebreak.excel.functions"
+RANK_MODULE = "tiebreak_rank"
+XLWINGS_CONF = "xlwings.conf"  # read by the xlwings add-in (xlwings.xlam): worksheet functions
+RANK_CONF = "myaddin.conf"  # read by the Rank add-in (tiebreak_rank.xlam): its VBA keeps the template's name
+KEYS = ("INTERPRETER_WIN", "INTERPRETER", "CONDA PATH", "CONDA ENV", "UDF MODULES", "PYTHONPATH")
+IMPORT_TIMEOUT = 120.0
+
+
+def version_text() -> str:
+    """What ``tiebreak --version`` prints."""
+    return f"tiebreak {__version__}"
+
+
+def pinned_xlwings() -> str | None:
+    """The xlwings version tiebreak's installed metadata pins (``xlwings==X``), or None if unknown."""
+    try:
+        requires = metadata.requires("tiebreak") or []
+    except metadata.PackageNotFoundError:
+        return None
+    for req in requires:
+        m = re.match(r"\s*xlwings\s*==\s*([A-Za-z0-9.]+)", req)
+        if m:
+            return m.group(1)
+    return None
+
+
+def installed_xlwings() -> str | None:
+    try:
+        return metadata.version("xlwings")
+    except metadata.PackageNotFoundError:
+        return None
+
+
+@dataclass
+class ConfFile:
+    """One xlwings settings file: where, whether it exists, its settings and unreadable lines."""
+
+    path: Path
+    exists: bool
+    settings: dict[str, str] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+
+
+def read_conf(path: Path) -> ConfFile:
+    """Read a settings file as xlwings' VBA does: one ``"KEY","VALUE"`` pair per line."""
+    if not path.is_file():
+        return ConfFile(path, False)
+    conf = ConfFile(path, True)
+    try:
+        text = path.read_text(encoding="utf-8-sig", errors="replace")
+    except OSError as err:
+        conf.problems.append(f"cannot be read ({err.strerror})")
+        return conf
+    for number, row in enumerate(csv.reader(text.splitlines()), start=1):
+        if not row or all(not cell.strip() for cell in row):
+            conf.problems.append(f"line {number} is blank: xlwings stops reading the file there")
+            break
+        if len(row) != 2:
+            conf.problems.append(f'line {number} is not "KEY","VALUE": {",".join(row)[:80]!r}')
+            continue
+        key, value = row[0].strip().upper(), row[1].strip()
+        if key.startswith("#"):
+            continue
+        conf.settings.setdefault(key, value)  # xlwings takes the first line with the key
+    interpreter = conf.settings.get("INTERPRETER_WIN", "")
+    if interpreter and not Path(os.path.expandvars(interpreter)).is_file():  # xlwings expands %VARIABLES%
+        conf.problems.append(f"INTERPRETER_WIN names a file that does not exist here: {interpreter}")
+    return conf
+
+
+@dataclass
+class Report:
+    lines: list[str]
+    problems: int
+
+
+def _import_check(python: str) -> str | None:
+    """None if the worksheet functions and the Rank module import in ``python``; else the error's last line."""
+    code = f"import {FUNCTIONS_MODULE}, {RANK_MODULE}"
+    try:
+        done = subprocess.run([python, "-c", code], check=False, capture_output=True, text=True, timeout=IMPORT_TIMEOUT)
+    except (OSError, subprocess.TimeoutExpired) as err:
+        return str(err)
+    if done.returncode == 0:
+        return None
+    tail = [line for line in done.stderr.strip().splitlines() if line.strip()]
+    return tail[-1] if tail else f"exit status {done.returncode}"
+
+
+def _home() -> Path:
+    profile = os.environ.get("USERPROFILE") if sys.platform == "win32" else None
+    return Path(profile) if profile else Path.home()
+
+
+def _workbook_sheets(workbook: Path) -> dict[str, dict[str, str]]:
+    """Settings sheets (``xlwings.conf``, ``myaddin.conf``) inside a workbook: key -> value, as xlwings reads them."""
+    from .workbook import SafeWorkbook
+
+    book = SafeWorkbook(workbook)
+    found: dict[str, dict[str, str]] = {}
+    for name in book.sheet_names():
+        if name.lower() not in (XLWINGS_CONF, RANK_CONF):
+            continue
+        cells = book.values(name)  # 0-based (row, column)
+        settings: dict[str, str] = {}
+        row = 0
+        while cells.get((row, 0)) not in (None, ""):  # from A1 down to the first empty cell, as xlwings reads
+            key = str(cells[(row, 0)]).strip().upper()
+            settings.setdefault(key, "" if cells.get((row, 1)) is None else str(cells[(row, 1)]))
+            row += 1
+        found[name] = settings
+    return found
+
+
+def _describe(conf: ConfFile, out: Callable[[str], None], *, missing: str) -> None:
+    if not conf.exists:
+        out(f"  {conf.path}: not there ({missing})")
+        return
+    out(f"  {conf.path}: found")
+    shown = [k for k in KEYS if k in conf.settings] + sorted(k for k in conf.settings if k not in KEYS)
+    for key in shown:
+        out(f'    "{key}","{conf.settings[key]}"')
+    if not conf.settings and not conf.problems:
+        out("    (no settings)")
+    for p in conf.problems:
+        out(f"    problem: {p}")
+
+
+def diagnose(workbook: Path | None = None, *, python: str | None = None, home: Path | None = None) -> Report:
+    """Everything ``tiebreak doctor`` prints, and how many problems it found."""
+    lines: list[str] = []
+    problems = 0
+    out = lines.append
+    python = python or sys.executable
+    home = home or _home()
+
+    out(version_text())
+    out("")
+    out(f"Python: {python}")
+    out(f"  version {sys.version.split()[0]}, {'64' if sys.maxsize > 2**32 else '32'}-bit")
+    out("  This is the path for the Interpreter box on the xlwings tab (the setting INTERPRETER_WIN).")
+
+    pin = pinned_xlwings()
+    have = installed_xlwings()
+    if have is None:
+        problems += 1
+        out(f"xlwings: not installed. Install it with: python -m pip install xlwings=={pin or '<the pinned version>'}")
+    elif pin is not None and have != pin:
+        problems += 1
+        out(f"xlwings: {have} is installed, but tiebreak needs {pin}. Fix: python -m pip install xlwings=={pin}")
+    else:
+        out(f"xlwings: {have}" + (f" (tiebreak needs {pin}: OK)" if pin else ""))
+
+    error = _import_check(python) if have is not None else "xlwings is not installed"
+    if error is None:
+        out(f"{FUNCTIONS_MODULE}: imports (the name for the UDF Modules box); {RANK_MODULE} (the Rank add-in) imports too")
+    else:
+        problems += 1
+        out(f"{FUNCTIONS_MODULE}: does not import: {error}")
+
+    out("")
+    out(f"Worksheet functions: the xlwings add-in reads {XLWINGS_CONF}. First match wins: a sheet named")
+    out(f"{XLWINGS_CONF} in the workbook, then {XLWINGS_CONF} in the workbook's folder, then the user file:")
+    user = read_conf(home / ".xlwings" / XLWINGS_CONF)
+    _describe(user, out, missing="xlwings config create writes it; the xlwings tab's settings are saved there")
+    problems += len(user.problems)
+    udf = user.settings.get("UDF MODULES", "")
+    if user.exists and FUNCTIONS_MODULE not in [m.strip() for m in udf.split(";")]:
+        out(f'    note: UDF MODULES does not name {FUNCTIONS_MODULE} (needed for Import Functions, not for tiebreak_udfs.bas)')
+
+    out("")
+    out(f"The Rank add-in (tiebreak_rank.xlam) reads {RANK_CONF} instead, in the same order (a sheet {RANK_CONF},")
+    out(f"then {RANK_CONF} in the workbook's folder, then the user file):")
+    rank_user = read_conf(home / ".myaddin" / RANK_CONF)
+    _describe(rank_user, out, missing="without it, the Rank button runs python from PATH")
+    problems += len(rank_user.problems)
+
+    if workbook is not None:
+        out("")
+        out(f"Next to {workbook.name}:")
+        for name in (XLWINGS_CONF, RANK_CONF):
+            local = read_conf(workbook.resolve().parent / name)
+            _describe(local, out, missing="optional")
+            problems += len(local.problems)
+        sheets = _workbook_sheets(workbook)
+        if not sheets:
+            out(f"  no sheet named {XLWINGS_CONF} or {RANK_CONF} in the workbook")
+        for name, settings in sheets.items():
+            out(f"  sheet {name!r} in the workbook:")
+            for key, value in settings.items():
+                out(f'    "{key}","{value}"')
+    out("")
+    out("No problems found." if problems == 0 else f"{problems} problem(s) found.")
+    return Report(lines, problems)
+
+
+def add_parser(sub: Any) -> None:
+    """The ``doctor`` subcommand, on the command line's subparsers."""
+    d = sub.add_parser("doctor", help="check what classic xlwings needs: Python, xlwings version, imports, settings files")
+    d.add_argument("workbook", nargs="?", help="a workbook: also look at the settings next to it and inside it")
+
+
+def run(args: argparse.Namespace) -> int:
+    """``tiebreak doctor``: print the report; exit status 1 if it found a problem."""
+    from .errors import FileFormatError
+
+    workbook = Path(args.workbook) if args.workbook else None
+    if workbook is not None and not workbook.is_file():
+        raise FileFormatError(f"{workbook}: no such file")
+    report = diagnose(workbook)
+    print("\n".join(report.lines))
+    return 1 if report.problems else 0
+

@@ -1,0 +1,93 @@
+"""Runs inside Pyodide (see run.mjs), as xlwings Lite runs a workbook's code.
+
+1. Installs the wheels found in /wheels into site-packages (a pure-Python wheel
+   is installed by unpacking it; Lite installs its requirements the same way,
+   from wheels), with no network.
+2. Imports xlwings Lite's main.py (/lite/main.py), as Lite does.
+3. Asks xlwings for the functions and scripts main.py registers, calls the
+   worksheet functions of /job/input.json through xlwings' Office.js
+   conversion, and runs the rank_sheet script against the book payload
+   (if the input has one).
+4. Prints one JSON line with everything; the test checks the values.
+
+run.mjs runs this file, then awaits ``run()``.
+"""
+
+import importlib
+import json
+import os
+import site
+import sys
+import zipfile
+from pathlib import Path
+
+
+async def run() -> None:
+    """Steps 1-4 above, in Pyodide (run.mjs awaits it); importing this file elsewhere does nothing."""
+    # xlwings' server-side decorators and conversion, as under Lite (test set-up as in tests/conftest.py)
+    os.environ["XLWINGS_ON_SERVER"] = "true"
+    os.environ.setdefault("XLWINGS_LICENSE_KEY", "noncommercial")
+
+    target = site.getsitepackages()[0]
+    installed = []
+    for wheel in sorted(Path("/wheels").glob("*.whl")):
+        with zipfile.ZipFile(wheel) as z:
+            z.extractall(target)
+        installed.append(wheel.name)
+    importlib.invalidate_caches()
+    sys.path.insert(0, "/lite")
+
+    job = json.loads(Path("/job/input.json").read_text(encoding="utf-8"))
+
+    import main  # addin/lite/main.py
+    import xlwings as xw
+    from xlwings.server import (
+        custom_functions_call,
+        custom_functions_meta,
+        custom_scripts_call,
+        custom_scripts_meta,
+    )
+
+    meta = custom_functions_meta(main)
+    functions = {f["name"]: [[p["name"], p.get("description", "")] for p in f["parameters"]] for f in meta["functions"]}
+    scripts = custom_scripts_meta(main)
+
+    results = {}
+    for key, name, args in job["calls"]:
+        data = {
+            "func_name": name,
+            "args": args,
+            "version": xw.__version__,
+            "client": "Office.js",
+            "runtime": "1.4",
+            "culture_info_name": "en-US",
+            "date_format": "M/d/yyyy",
+        }
+        results[key] = await custom_functions_call(data, main)
+
+    actions = None
+    if job["book"] is not None:
+        payload = dict(job["book"], version=xw.__version__)
+        book = xw.Book(json=payload)
+        await custom_scripts_call(main, "rank_sheet", typehint_to_value={xw.Book: book})
+        actions = book.json()["actions"]
+
+    import tiebreak
+
+    print(
+        json.dumps(
+            {
+                "platform": sys.platform,
+                "python": sys.version.split()[0],
+                "installed": installed,
+                "xlwings": xw.__version__,
+                "tiebreak": tiebreak.__version__,
+                "tiebreak_file": tiebreak.__file__,
+                "loaded": sorted(m for m in ("openpyxl", "defusedxml", "xlwings.server", "tiebreak.workbook") if m in sys.modules),
+                "functions": functions,
+                "scripts": scripts,
+                "results": results,
+                "actions": actions,
+            }
+        )
+    )
