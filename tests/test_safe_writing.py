@@ -19,6 +19,7 @@ import openpyxl
 import pytest
 from openpyxl.utils.cell import range_boundaries
 
+import tiebreak.package
 import tiebreak.workbook
 from tiebreak import cli
 from tiebreak.sheet import plan_rank
@@ -203,13 +204,12 @@ def test_overwrite_input_replaces_the_file_through_a_temporary_file(capsys: pyte
 def _failing_save(monkeypatch: pytest.MonkeyPatch, error: BaseException) -> list[str]:
     written: list[str] = []
 
-    def save(self: Any, filename: Any) -> None:
-        with open(filename, "wb") as f:
-            f.write(b"PK\x03\x04 half a workbook")
-        written.append(str(filename))
+    def write(self: Any, out: Any, replaced: Any, added: Any) -> None:
+        out.write(b"PK\x03\x04 half a workbook")
+        written.append(str(out.name))
         raise error
 
-    monkeypatch.setattr(openpyxl.Workbook, "save", save)
+    monkeypatch.setattr(tiebreak.package.Package, "write", write)
     return written
 
 
@@ -244,7 +244,7 @@ def test_an_unexpected_error_while_saving_leaves_no_temporary_file(tmp_path: Pat
     before = sha(target)
     book = SafeWorkbook(target)
     book.apply(plan_rank(book))
-    _failing_save(monkeypatch, ValueError("openpyxl could not serialise a cell"))
+    _failing_save(monkeypatch, ValueError("a part could not be serialised"))
     with pytest.raises(ValueError):
         book.save(target)
     assert sha(target) == before

@@ -106,11 +106,15 @@ def _rank(args: argparse.Namespace) -> int:
     if _is_trf(path):
         return _rank_trf(path, args)
     from .sheet import plan_rank
-    from .workbook import SafeWorkbook
+    from .workbook import SafeWorkbook, check_out_suffix
 
+    if args.out is not None and not args.out.strip():
+        raise SettingsError("--out needs a file name (it was empty)")
     if args.out and _same_file(path, Path(args.out)) and not args.overwrite_input:
         raise SettingsError(f"--out {args.out} is the input file; refusing to overwrite it (add --overwrite-input if you mean it)")
     book = SafeWorkbook(path)
+    if args.out:
+        check_out_suffix(book.kind, args.out)
     for w in book.warnings:
         print(f"tiebreak: warning: {w}", file=sys.stderr)
     plan = plan_rank(book, sheet=args.sheet, rules=args.rules, criteria=args.criteria, check=bool(args.out))
