@@ -79,13 +79,17 @@ def test_every_part_rank_does_not_own_is_copied_byte_for_byte(capsys: pytest.Cap
 
     # workbook part, relationships, content types: the input's bytes plus the two new entries
     for name, pattern in [
-        ("xl/workbook.xml", rb'<sheet name="(Standings|tiebreak)" sheetId="[34]" r:id="rId1[0-2]"/>'),
+        ("xl/workbook.xml", rb'<sheet name="(Standings|tiebreak)" sheetId="[34]" r:id="rId1[0-2]"/>|<definedName name="tiebreak_(?:output|standings)">[^<]*</definedName>'),
         ("xl/_rels/workbook.xml.rels", rb'<Relationship Id="rId1[0-2]" Type="[^"]*/worksheet" Target="worksheets/sheet[34]\.xml"/>'),
         ("[Content_Types].xml", rb'<Override PartName="/xl/worksheets/sheet[34]\.xml" ContentType="[^"]*worksheet\+xml"/>'),
     ]:
         new = after[name][2]
-        assert len(re.findall(pattern, new)) == 2, name
+        assert len(re.findall(pattern, new)) == (4 if name == "xl/workbook.xml" else 2), name
         assert re.sub(pattern, b"", new) == before[name][2], name
+    # where Rank's blocks are, as names Excel moves when rows and columns are inserted
+    wb_xml = after["xl/workbook.xml"][2]
+    assert b'<definedName name="tiebreak_output">Crosstable!$H$2:$M$6</definedName>' in wb_xml
+    assert b'<definedName name="tiebreak_standings">Standings!$A$1:$J$9</definedName>' in wb_xml
     ct = after["[Content_Types].xml"][2]
     main = b"application/vnd.ms-excel.sheet.macroEnabled.main+xml" if macros else b"application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"
     assert b'<Override PartName="/xl/workbook.xml" ContentType="' + main + b'"/>' in ct

@@ -17,7 +17,7 @@ from typing import Any
 
 import openpyxl
 import pytest
-from openpyxl.utils.cell import range_boundaries
+from openpyxl.utils.cell import get_column_letter, range_boundaries
 
 import tiebreak.package
 import tiebreak.workbook
@@ -98,7 +98,11 @@ def test_round_trip_changes_only_ranks_own_cells(capsys: pytest.CaptureFixture[s
     for r, dim in ws_old.row_dimensions.items():
         assert ws_new.row_dimensions[r].height == dim.height, r
     assert ws_new.freeze_panes == ws_old.freeze_panes
-    assert {n: d.attr_text for n, d in new.defined_names.items()} == {n: d.attr_text for n, d in old.defined_names.items()}
+    # the user's defined names stay; Rank adds the two that record its blocks
+    assert {n: d.attr_text for n, d in new.defined_names.items()} == {n: d.attr_text for n, d in old.defined_names.items()} | {
+        "tiebreak_output": f"{sheet}!${get_column_letter(c1)}${first_row}:${get_column_letter(c2)}${last_row}",
+        "tiebreak_standings": f"Standings!$A$1:$J${last_row - first_row + 3}",
+    }
     # the settings sheet: only the output record changes
     cfg_old, cfg_new = old["tiebreak"], new["tiebreak"]
     assert cfg_new.max_row == cfg_old.max_row and cfg_new.max_column == cfg_old.max_column

@@ -39,7 +39,7 @@ from xml.sax.saxutils import quoteattr
 from .errors import FileFormatError, SettingsError
 from .notation import Uncalculated
 from .package import MAX_FILE, MAX_PARTS, MAX_RATIO, MAX_UNPACKED, Package
-from .sheet import Plan, parse_address
+from .sheet import Plan, parse_address, reference
 from .sheetxml import (
     MAIN_NS,
     SheetData,
@@ -278,6 +278,11 @@ class SafeWorkbook:
             self._replaced[part] = patch_sheet(self.package.read(part), upd)
         if new_entries:
             self._add_sheets(new_entries)
+        if plan.names:
+            wb = self._replaced.get("xl/workbook.xml", self._workbook_xml)
+            new_wb = _set_defined_names(wb, {name: reference(*where) for name, where in plan.names.items()})
+            if new_wb != self._workbook_xml:
+                self._replaced["xl/workbook.xml"] = new_wb
 
     def _add_sheets(self, entries: list[tuple[str, str]]) -> None:
         wb = self._workbook_xml
@@ -341,6 +346,38 @@ class SafeWorkbook:
         finally:
             if os.path.exists(tmp):
                 os.unlink(tmp)
+
+
+_AFTER_NAMES = ("calcPr", "oleSize", "customWorkbookViews", "pivotCaches", "smartTagPr", "smartTagTypes", "webPublishing", "fileRecoveryPr", "webPublishObjects", "extLst")
+
+
+def _set_defined_names(xml: bytes, names: dict[str, str]) -> bytes:
+    """Workbook-level defined names set to references (replaced when they exist, added otherwise)."""
+    from xml.sax.saxutils import escape
+
+    prefix, _ = _root_prefix(xml, "workbook", MAIN_NS)
+    p = re.escape(prefix)
+    for name, ref in names.items():
+        value = escape(ref).encode("utf-8")
+        existing = re.compile(rb"(<" + p + rb'definedName\s+(?:(?!localSheetId)[^>])*?name="' + re.escape(name.encode()) + rb'"(?:(?!localSheetId)[^>])*>)(.*?)(</' + p + rb"definedName>)", re.IGNORECASE | re.DOTALL)
+        m = existing.search(xml)
+        if m:
+            if m.group(2) != value:
+                xml = xml[: m.start(2)] + value + xml[m.end(2) :]
+            continue
+        element = b"<" + prefix + b'definedName name="' + name.encode() + b'">' + value + b"</" + prefix + b"definedName>"
+        if re.search(rb"<" + p + rb"definedNames[\s>]", xml):
+            xml = _insert_before_close(xml, prefix, b"definedNames", element)
+            continue
+        block = b"<" + prefix + b"definedNames>" + element + b"</" + prefix + b"definedNames>"
+        for follower in _AFTER_NAMES:
+            at = re.search(rb"<" + p + follower.encode() + rb"[\s/>]", xml)
+            if at:
+                xml = xml[: at.start()] + block + xml[at.start() :]
+                break
+        else:
+            xml = _insert_before_close(xml, prefix, b"workbook", block)
+    return xml
 
 
 def _app_with_sheets(xml: bytes, names: list[str]) -> bytes | None:

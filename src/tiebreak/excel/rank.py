@@ -19,9 +19,9 @@ import xlwings as xw
 
 from ..errors import InputError, TiebreakError
 from ..reader import MAX_CELLS
-from ..sheet import Plan, plan_rank
+from ..sheet import Plan, plan_rank, reference
 
-__all__ = ["XlwingsBook", "rank_book", "rank_sheet", "main", "apply_plan"]
+__all__ = ["XlwingsBook", "apply_plan", "main", "rank_book", "rank_sheet"]
 
 TITLE = "tiebreak"
 
@@ -58,6 +58,30 @@ class XlwingsBook:
         self._cache[sheet] = grid
         return grid
 
+    def formulas_in(self, sheet: str, r1: int, c1: int, r2: int, c2: int) -> dict[tuple[int, int], str]:
+        """Formula cells (0-based) of a rectangle (1-based): classic xlwings reads a formula showing "" as an empty cell."""
+        rng = self.book.sheets[sheet].range((r1, c1), (r2, c2))
+        try:
+            raw = rng.formula
+        except NotImplementedError:  # xlwings Lite / Server: formulas are not in the payload
+            return {}
+        if isinstance(raw, str):
+            raw = ((raw,),)
+        elif raw and not isinstance(raw[0], (tuple, list)):
+            raw = (tuple(raw),) if r1 == r2 else tuple((v,) for v in raw)
+        out: dict[tuple[int, int], str] = {}
+        for i, row in enumerate(raw or ()):
+            for j, f in enumerate(row):
+                if isinstance(f, str) and f.startswith("="):
+                    out[(r1 - 1 + i, c1 - 1 + j)] = f
+        return out
+
+    def protected(self, sheet: str) -> bool:
+        try:
+            return bool(self.book.sheets[sheet].api.ProtectContents)
+        except Exception:  # noqa: BLE001  a runtime without the COM object model (xlwings Lite / Server)
+            return False
+
     def named_range(self, name: str) -> tuple[str, int, int, int, int] | None:
         for n in self.book.names:
             short = n.name.split("!")[-1]
@@ -80,6 +104,14 @@ def apply_plan(book: Any, plan: Plan) -> None:
         book.sheets[name].clear_contents()
     for w in plan.writes:
         book.sheets[w.sheet].range((w.row, w.column)).value = w.values
+    for name, (sheet, r1, c1, r2, c2) in plan.names.items():
+        refers_to = "=" + reference(sheet, r1, c1, r2, c2)
+        found = [n for n in book.names if n.name.split("!")[-1].casefold() == name.casefold() and "!" not in n.name]
+        if found:
+            if found[0].refers_to != refers_to:
+                found[0].refers_to = refers_to
+        else:
+            book.names.add(name, refers_to)
     book.sheets[plan.sheet].activate()
 
 
