@@ -109,7 +109,13 @@ def _strings() -> str:
     return HEAD + f'<sst xmlns="{M}" count="{len(STRINGS) + 12}" uniqueCount="{len(STRINGS) + 1}">{items}{rich}</sst>'
 
 
-def parts(macros: bool = False) -> dict[str, bytes]:
+CHART_SHEET = (
+    HEAD + f'<chartsheet xmlns="{M}" xmlns:r="{R}"><sheetPr/><sheetViews><sheetView tabSelected="1" zoomScale="80" workbookViewId="0"/></sheetViews>'
+    '<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/></chartsheet>'
+)
+
+
+def parts(macros: bool = False, chart_sheet_active: bool = False) -> dict[str, bytes]:
     main_ct = "application/vnd.ms-excel.sheet.macroEnabled.main+xml" if macros else "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"
     ct = (
         HEAD + '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
@@ -287,6 +293,18 @@ def parts(macros: bool = False) -> dict[str, bytes]:
         "customXml/itemProps1.xml": custom_props,
         "customXml/_rels/item1.xml.rels": custom_rels,
     }
+    if chart_sheet_active:  # a chart sheet (its chart left out: only the tab matters here), the active tab
+        out["xl/workbook.xml"] = workbook.replace('activeTab="0"', 'activeTab="2"').replace(
+            "</sheets>", '<sheet name="Chart1" sheetId="3" r:id="rId20"/></sheets>'
+        )
+        out["xl/_rels/workbook.xml.rels"] = wb_rels.replace(
+            "</Relationships>",
+            '<Relationship Id="rId20" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/chartsheet" Target="chartsheets/sheet1.xml"/></Relationships>',
+        )
+        out["[Content_Types].xml"] = ct.replace(
+            "</Types>", '<Override PartName="/xl/chartsheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.chartsheet+xml"/></Types>'
+        )
+        out["xl/chartsheets/sheet1.xml"] = CHART_SHEET
     data = {k: v.encode("utf-8") for k, v in out.items()}
     data["xl/media/image1.png"] = png
     data["xl/printerSettings/printerSettings1.bin"] = bytes(range(256)) * 4  # a DEVMODE is opaque binary
@@ -295,8 +313,8 @@ def parts(macros: bool = False) -> dict[str, bytes]:
     return data
 
 
-def write(path: Path, macros: bool = False) -> Path:
+def write(path: Path, macros: bool = False, chart_sheet_active: bool = False) -> Path:
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
-        for name, data in parts(macros).items():
+        for name, data in parts(macros, chart_sheet_active).items():
             z.writestr(name, data)
     return path

@@ -100,16 +100,18 @@ def _is_trf(path: Path) -> bool:
 
 
 def _rank(args: argparse.Namespace) -> int:
-    path = Path(args.file)
-    if not path.exists():
-        raise FileFormatError(f"{path}: no such file")
+    from .package import check_input, check_output
+
+    path = check_input(args.file)
+    if args.out is not None and not args.out.strip():
+        raise SettingsError("--out needs a file name (it was empty)")
+    if args.out and not _is_trf(path):
+        check_output(args.out)
     if _is_trf(path):
         return _rank_trf(path, args)
     from .sheet import plan_rank
     from .workbook import SafeWorkbook, check_out_suffix
 
-    if args.out is not None and not args.out.strip():
-        raise SettingsError("--out needs a file name (it was empty)")
     if args.out and _same_file(path, Path(args.out)) and not args.overwrite_input:
         raise SettingsError(f"--out {args.out} is the input file; refusing to overwrite it (add --overwrite-input if you mean it)")
     book = SafeWorkbook(path)

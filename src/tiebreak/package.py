@@ -25,7 +25,16 @@ from typing import IO, Any
 
 from .errors import FileFormatError
 
-__all__ = ["MAX_FILE", "MAX_PARTS", "MAX_RATIO", "MAX_UNPACKED", "Package", "read_limited"]
+__all__ = [
+    "MAX_FILE",
+    "MAX_PARTS",
+    "MAX_RATIO",
+    "MAX_UNPACKED",
+    "Package",
+    "check_input",
+    "check_output",
+    "read_limited",
+]
 
 MAX_FILE = 100 * 1024 * 1024
 MAX_UNPACKED = 500 * 1024 * 1024
@@ -33,9 +42,11 @@ MAX_RATIO = 200
 MAX_PARTS = 10000
 
 
-def read_limited(path: str | os.PathLike[str], limit: int = MAX_FILE, what: str = "tiebreak reads") -> bytes:
-    """The bytes of a regular file no longer than ``limit``; :class:`FileFormatError` otherwise."""
+def read_limited(path: str | os.PathLike[str], limit: int | None = None, what: str = "tiebreak reads") -> bytes:
+    """The bytes of a regular file no longer than ``limit`` (default :data:`MAX_FILE`); :class:`FileFormatError` otherwise."""
     p = Path(path)
+    if limit is None:
+        limit = MAX_FILE
     try:
         fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except OSError as err:
@@ -57,11 +68,51 @@ def read_limited(path: str | os.PathLike[str], limit: int = MAX_FILE, what: str 
                 break
             total += len(chunk)
             if total > limit:
-                raise FileFormatError(f"{p}: larger than the {limit // (1024 * 1024)} MB {what}")
+                size = f"{limit // (1024 * 1024)} MB" if limit >= 1024 * 1024 else f"{limit:,} bytes"
+                raise FileFormatError(f"{p}: larger than the {size} {what}")
             chunks.append(chunk)
         return b"".join(chunks)
     finally:
         os.close(fd)
+
+
+def check_input(path: str | os.PathLike[str]) -> Path:
+    """A path naming a regular file (not a folder, a FIFO or a device); :class:`FileFormatError` otherwise."""
+    p = Path(path)
+    try:
+        mode = os.stat(p).st_mode
+    except FileNotFoundError:
+        raise FileFormatError(f"{p}: no such file") from None
+    except OSError as err:
+        raise FileFormatError(f"{p}: cannot read the file ({err.strerror})") from None
+    if stat.S_ISDIR(mode):
+        raise FileFormatError(f"{p}: is a folder, not a file")
+    if not stat.S_ISREG(mode):
+        raise FileFormatError(f"{p}: not a regular file (a pipe, a device or a socket); save the workbook as a file and give its name")
+    return p
+
+
+def check_output(path: str | os.PathLike[str]) -> Path:
+    """A path a copy can be written to: its folder exists and is writable, and it is not a folder, a special or read-only file."""
+    p = Path(path)
+    folder = p.parent if str(p.parent) else Path(".")
+    if not folder.is_dir():
+        raise FileFormatError(f"{p}: cannot write the file (the folder {folder} does not exist)")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise FileFormatError(f"{p}: cannot write the file (the folder {folder} is read-only)")
+    try:
+        mode = os.stat(p).st_mode
+    except FileNotFoundError:
+        return p
+    except OSError as err:
+        raise FileFormatError(f"{p}: cannot write the file ({err.strerror})") from None
+    if stat.S_ISDIR(mode):
+        raise FileFormatError(f"{p}: is a folder; give a file name for the copy")
+    if not stat.S_ISREG(mode):
+        raise FileFormatError(f"{p}: not a regular file (a pipe, a device or a socket); give a file name for the copy")
+    if not mode & 0o222 or not os.access(p, os.W_OK):
+        raise FileFormatError(f"{p}: the file is read-only; choose another name or make it writable")
+    return p
 
 
 class Package:

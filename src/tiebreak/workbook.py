@@ -226,6 +226,10 @@ class SafeWorkbook:
         """The sheet's formula cells, (row, column) → formula text, 0-based."""
         return self.sheet_data(sheet).formulas
 
+    def formulas_in(self, sheet: str, r1: int, c1: int, r2: int, c2: int) -> dict[tuple[int, int], str]:
+        """The formula cells (0-based) of a rectangle (1-based, inclusive)."""
+        return {k: f for k, f in self.formulas(sheet).items() if r1 - 1 <= k[0] <= r2 - 1 and c1 - 1 <= k[1] <= c2 - 1}
+
     def merged(self, sheet: str) -> list[tuple[int, int, int, int]]:
         return self.sheet_data(sheet).merges
 
