@@ -110,7 +110,7 @@ def _empty(v: Any) -> bool:
 def cells_of(values: Sequence[Sequence[Any]] | Cells) -> Cells:
     """The non-empty cells of a sheet given as rows from A1 (or already as cells)."""
     if isinstance(values, dict):
-        return {k: v for k, v in values.items() if not _empty(v)}
+        return {k: v for k, v in values.items() if v is not None and (v.__class__ is not str or v.strip())}
     return {(r, c): v for r, row in enumerate(values) for c, v in enumerate(row) if not _empty(v)}
 
 

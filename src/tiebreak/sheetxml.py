@@ -15,6 +15,7 @@ string table is not touched.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -51,12 +52,17 @@ def split_ref(ref: str) -> tuple[int, int]:
     return int(ref[i:].replace("$", "")), col
 
 
-def cell_ref(row: int, col: int) -> str:
+@functools.lru_cache(maxsize=4096)
+def _letters(col: int) -> str:
     letters = ""
     while col:
         col, rem = divmod(col - 1, 26)
         letters = chr(65 + rem) + letters
-    return f"{letters}{row}"
+    return letters
+
+
+def cell_ref(row: int, col: int) -> str:
+    return f"{_letters(col)}{row}"
 
 
 def _text(el: Any) -> str:
@@ -79,16 +85,25 @@ def _iterparse(source: IO[bytes], events: tuple[str, ...]) -> Iterator[tuple[str
     return iterparse(source, events=events, forbid_dtd=True)  # type: ignore[no-any-return]
 
 
-def read_shared_strings(source: IO[bytes], where: str) -> list[str]:
+def read_shared_strings(xml: bytes, where: str) -> list[str]:
+    """The shared string table's texts, in order (phonetic runs left out)."""
+    m = re.search(rb"<([\w.-]+:)?sst[\s>]", xml)
+    if m is None:
+        raise FileFormatError(f"{where}: not a shared string table")
+    pat = _Patterns(m.group(1) or b"")
+    q = re.escape(m.group(1) or b"")
+    # the usual item, one plain text: <si><t>...</t></si>, taken directly
+    plain = re.compile(rb"<" + q + rb"t(?:\s[^>]*)?>([^<]*)</" + q + rb"t>\s*</" + q + rb"si>\Z")
     out: list[str] = []
+    append = out.append
     try:
-        for _, el in _iterparse(source, ("end",)):
-            if el.tag == _M + "si":
-                out.append(_text(el))
-                el.clear()
-    except Exception as err:  # noqa: BLE001  expat's and defusedxml's errors on a damaged or hostile part
-        raise FileFormatError(f"{where}: the shared strings cannot be read ({type(err).__name__}: {err})") from None
-    return out
+        for si in pat.si.finditer(xml):
+            inner = si.group(1) or b""
+            pm = plain.match(inner + b"</" + (m.group(1) or b"") + b"si>") if inner.count(b"<") == 2 else None
+            append(_unescape(pm.group(1)) if pm else _rich_text(inner, pat))
+        return out
+    except (UnicodeDecodeError, ValueError) as err:
+        raise FileFormatError(f"{where}: the shared strings cannot be read ({err})") from None
 
 
 def _number(text: str) -> Any:
@@ -103,8 +118,205 @@ def _number(text: str) -> Any:
     return v
 
 
-def read_sheet(source: IO[bytes], strings: list[str], where: str, uncalculated: Any = None) -> SheetData:
-    """The cells of a sheet part; ``uncalculated(formula)`` stands for a formula without a stored value."""
+def read_sheet(xml: bytes, strings: list[str], where: str, uncalculated: Any = None) -> SheetData:
+    """The cells of a sheet part; ``uncalculated(formula)`` stands for a formula without a stored value.
+
+    The part is scanned for its ``<c>`` elements directly (a sheet of a million
+    empty rows costs one pass of a regular expression); a part whose cells do
+    not all carry their reference is parsed as XML instead.  The part has been
+    checked for DTDs and entity declarations before (see :mod:`tiebreak.package`),
+    so only XML's predefined entities and character references can occur.
+    """
+    try:
+        return _scan_sheet(xml, strings, where, uncalculated)
+    except _NeedsParser:
+        import io
+
+        return _parse_sheet(io.BytesIO(xml), strings, where, uncalculated)
+
+
+class _NeedsParser(Exception):
+    pass
+
+
+_ENTITY = re.compile(rb"&(#x[0-9A-Fa-f]+|#[0-9]+|lt|gt|amp|quot|apos);")
+_PREDEFINED = {b"lt": "<", b"gt": ">", b"amp": "&", b"quot": '"', b"apos": "'"}
+
+
+def _unescape(raw: bytes) -> str:
+    if b"&" not in raw:
+        return raw.decode("utf-8")
+
+    def one(m: re.Match[bytes]) -> bytes:
+        name = m.group(1)
+        if name.startswith(b"#x"):
+            return chr(int(b"0" + name[1:], 0)).encode("utf-8")
+        if name.startswith(b"#"):
+            return chr(int(name[1:])).encode("utf-8")
+        return _PREDEFINED[name].encode("utf-8")
+
+    return _ENTITY.sub(one, raw).decode("utf-8")
+
+
+class _Patterns:
+    def __init__(self, p: bytes) -> None:
+        q = re.escape(p)
+        self.cell = re.compile(rb"<" + q + rb"c(?=[\s/>])([^>]*?)(/>|>(.*?)</" + q + rb"c>)", re.DOTALL)
+        self.v = re.compile(rb"<" + q + rb"v(?:\s[^>]*)?(?:/>|>(.*?)</" + q + rb"v>)", re.DOTALL)
+        self.f = re.compile(rb"<" + q + rb"f(?:\s[^>]*)?(?:/>|>(.*?)</" + q + rb"f>)", re.DOTALL)
+        self.t = re.compile(rb"<" + q + rb"t(?:\s[^>]*)?(?:/>|>(.*?)</" + q + rb"t>)", re.DOTALL)
+        self.rph = re.compile(rb"<" + q + rb"rPh[\s>].*?</" + q + rb"rPh>", re.DOTALL)
+        self.merge = re.compile(rb"<" + q + rb'mergeCell\s[^>]*?ref="([^"]*)"')
+        self.protection = re.compile(rb"<" + q + rb"sheetProtection\s[^>]*>")
+        self.si = re.compile(rb"<" + q + rb"si(?:\s[^>]*)?(?:/>|>(.*?)</" + q + rb"si>)", re.DOTALL)
+
+
+_R_ATTR = re.compile(rb'\sr="([A-Za-z]{1,3})(\d+)"')
+_T_ATTR = re.compile(rb'\st="([a-zA-Z]+)"')
+
+
+def _rich_text(inner: bytes, pat: _Patterns) -> str:
+    if b"rPh" in inner:
+        inner = pat.rph.sub(b"", inner)
+    return "".join(_unescape(m.group(1) or b"") for m in pat.t.finditer(inner))
+
+
+def _scan_sheet(xml: bytes, strings: list[str], where: str, uncalculated: Any) -> SheetData:
+    data = SheetData()
+    cells = data.cells
+    formulas = data.formulas
+    p = _prefix(xml)
+    pat = _Patterns(p)
+    q = re.escape(p)
+    v_open, v_close = b"<" + p + b"v>", b"</" + p + b"v>"
+    is_open = b"<" + p + b"is><" + p + b"t>"
+    is_close = b"</" + p + b"t></" + p + b"is>"
+    columns: dict[bytes, int] = {}
+    r_attr = _R_ATTR
+    t_attr = _T_ATTR
+    # the common shapes in one expression: <c r="B7" s="3" t="s"><v>12</v></c>, <c r="B7" t="inlineStr"><is><t>Anna</t></is></c>;
+    # anything else falls to the general branch
+    fast = re.compile(
+        rb"<" + q + rb'c r="([A-Z]{1,3})([0-9]+)"(?: s="[0-9]+")?(?: t="([a-zA-Z]+)")?(?: s="[0-9]+")?>'
+        rb"(?:<" + q + rb"v>([^<]*)</" + q + rb"v>|<" + q + rb"is><" + q + rb"t>([^<]*)</" + q + rb"t></" + q + rb"is>)</" + q + rb"c>"
+        rb"|<" + q + rb"c(?=[\s/>])([^>]*?)(?:/>|>(.*?)</" + q + rb"c>)",
+        re.DOTALL,
+    )
+    for letters, row_text, t_fast, v_text, is_text, attrs, inner in fast.findall(xml):
+        if letters:
+            col = columns.get(letters)
+            if col is None:
+                col = 0
+                for ch in letters:
+                    col = col * 26 + ch - 64
+                columns[letters] = col
+            key = (int(row_text) - 1, col - 1)
+            if not t_fast or t_fast == b"n":
+                cells[key] = _number(v_text.decode("ascii", "replace"))
+            elif t_fast == b"s":
+                try:
+                    cells[key] = strings[int(v_text)]
+                except (ValueError, IndexError):
+                    raise FileFormatError(f"{where}, cell {cell_ref(key[0] + 1, col)}: refers to a shared string that does not exist") from None
+            elif t_fast == b"inlineStr":
+                cells[key] = _unescape(is_text)
+            elif t_fast == b"b":
+                cells[key] = v_text.strip() in (b"1", b"true")
+            else:
+                cells[key] = _unescape(v_text)
+            if len(cells) > MAX_READ_CELLS:
+                raise FileFormatError(f"{where}: more than {MAX_READ_CELLS:,} filled cells; beyond what tiebreak reads")
+            continue
+        if not inner:
+            continue
+        rm = r_attr.search(attrs)
+        if rm is None:
+            raise _NeedsParser
+        letters = rm.group(1)
+        col = columns.get(letters)
+        if col is None:
+            col = 0
+            for ch in letters.upper():
+                col = col * 26 + ch - 64
+            columns[letters] = col
+        row = int(rm.group(2))
+        key = (row - 1, col - 1)
+        t = b"n"
+        if b"t=" in attrs:
+            tm = t_attr.search(attrs)
+            if tm is not None:
+                t = tm.group(1)
+        value: Any = None
+        if inner.startswith(v_open) and inner.endswith(v_close) and inner.count(b"<") == 2:
+            text = inner[len(v_open) : -len(v_close)]
+            if t == b"n":
+                value = _number(text.decode("ascii", "replace"))
+            elif t == b"s":
+                try:
+                    value = strings[int(text)]
+                except (ValueError, IndexError):
+                    raise FileFormatError(f"{where}, cell {cell_ref(row, col)}: refers to a shared string that does not exist") from None
+            elif t == b"b":
+                value = text.strip() in (b"1", b"true")
+            else:
+                value = _unescape(text)
+            cells[key] = value
+            if len(cells) > MAX_READ_CELLS:
+                raise FileFormatError(f"{where}: more than {MAX_READ_CELLS:,} filled cells; beyond what tiebreak reads")
+            continue
+        if t == b"inlineStr" and inner.startswith(is_open) and inner.endswith(is_close) and inner.count(b"<") == 4:
+            cells[key] = _unescape(inner[len(is_open) : -len(is_close)])
+            continue
+        fm = pat.f.search(inner)
+        if t == b"inlineStr":
+            start = inner.find(b"is")
+            value = _rich_text(inner[start:], pat) if start >= 0 else None
+        else:
+            vm = pat.v.search(inner)
+            if vm is not None:
+                text = vm.group(1)
+                if text is None:
+                    value = "" if t == b"str" else None
+                elif t == b"s":
+                    try:
+                        value = strings[int(text)]
+                    except (ValueError, IndexError):
+                        raise FileFormatError(f"{where}, cell {cell_ref(row, col)}: refers to a shared string that does not exist") from None
+                elif t == b"b":
+                    value = text.strip() in (b"1", b"true")
+                elif t in (b"str", b"e", b"d"):
+                    value = _unescape(text)
+                else:
+                    value = _number(text.decode("ascii", "replace"))
+            elif t == b"str":
+                value = ""
+        if fm is not None:
+            formula = "=" + _unescape(fm.group(1) or b"")
+            formulas[key] = formula
+            if value is None and uncalculated is not None:
+                value = uncalculated(formula)
+        if value is not None:
+            cells[key] = value
+    if len(cells) > MAX_READ_CELLS:
+        raise FileFormatError(f"{where}: more than {MAX_READ_CELLS:,} filled cells; beyond what tiebreak reads")
+    for mm in pat.merge.finditer(xml):
+        ref = mm.group(1).decode("ascii", "replace")
+        if ":" in ref:
+            a, b = ref.split(":", 1)
+            try:
+                r1, c1 = split_ref(a)
+                r2, c2 = split_ref(b)
+            except ValueError:
+                continue
+            data.merges.append((min(r1, r2), min(c1, c2), max(r1, r2), max(c1, c2)))
+    pm = pat.protection.search(xml)
+    if pm is not None:
+        data.protected = re.search(rb'\ssheet="(1|true)"', pm.group(0)) is not None
+    return data
+
+
+def _parse_sheet(source: IO[bytes], strings: list[str], where: str, uncalculated: Any = None) -> SheetData:
+    """The cells of a sheet part, parsed as XML (cells without their reference are counted along the row)."""
     data = SheetData()
     cells = data.cells
     row_no = 0
@@ -211,20 +423,21 @@ def _prefix(xml: bytes) -> bytes:
 
 
 def _cell_xml(p: bytes, ref: str, value: Any, style: bytes | None) -> bytes:
-    s = b' s="' + style + b'"' if style else b""
-    head = b"<" + p + b'c r="' + ref.encode() + b'"' + s
+    s = ' s="' + style.decode() + '"' if style else ""
+    x = p.decode()
     if value is None or value == "":
-        return head + b"/>" if style else b""
+        return f'<{x}c r="{ref}"{s}/>'.encode() if style else b""
     if isinstance(value, bool):
-        return head + b' t="b"><' + p + b"v>" + (b"1" if value else b"0") + b"</" + p + b"v></" + p + b"c>"
-    if isinstance(value, (int, float)):
-        text = str(value) if isinstance(value, int) else repr(float(value))
-        return head + b"><" + p + b"v>" + text.encode() + b"</" + p + b"v></" + p + b"c>"
-    text = _BAD_CHARS.sub("", str(value))
-    space = b' xml:space="preserve"' if text != text.strip() else b""
-    return (
-        head + b' t="inlineStr"><' + p + b"is><" + p + b"t" + space + b">" + escape(text).encode("utf-8") + b"</" + p + b"t></" + p + b"is></" + p + b"c>"
-    )
+        return f'<{x}c r="{ref}"{s} t="b"><{x}v>{int(value)}</{x}v></{x}c>'.encode()
+    if isinstance(value, int):
+        return f'<{x}c r="{ref}"{s}><{x}v>{value}</{x}v></{x}c>'.encode()
+    if isinstance(value, float):
+        return f'<{x}c r="{ref}"{s}><{x}v>{value!r}</{x}v></{x}c>'.encode()
+    text = str(value)
+    if _BAD_CHARS.search(text):
+        text = _BAD_CHARS.sub("", text)
+    space = ' xml:space="preserve"' if text != text.strip() else ""
+    return f'<{x}c r="{ref}"{s} t="inlineStr"><{x}is><{x}t{space}>{escape(text)}</{x}t></{x}is></{x}c>'.encode()
 
 
 def _tags(p: bytes) -> tuple[re.Pattern[bytes], bytes, re.Pattern[bytes], bytes]:
@@ -233,7 +446,23 @@ def _tags(p: bytes) -> tuple[re.Pattern[bytes], bytes, re.Pattern[bytes], bytes]
     return row_open, b"</" + p + b"row>", cell_open, b"</" + p + b"c>"
 
 
+_LAST_REF = re.compile(rb'\sr="([A-Za-z]{1,3})\d+"')
+
+
 def _patch_row(p: bytes, row: int, inner: bytes, updates: dict[int, Any], cell_open: re.Pattern[bytes], cell_close: bytes) -> bytes:
+    # the usual case: Rank's cells all lie right of the row's last cell, and nothing follows the cells
+    last = inner.rfind(b"<" + p + b"c ")
+    if last >= 0 and b"extLst" not in inner:
+        end = inner.find(b">", last)
+        rm = _LAST_REF.search(inner, last, end)
+        if rm is not None:
+            col = 0
+            for ch in rm.group(1).upper():
+                col = col * 26 + ch - 64
+            if col < min(updates):
+                return inner + b"".join(_cell_xml(p, cell_ref(row, c), v, None) for c, v in sorted(updates.items()))
+    elif not inner.strip():
+        return b"".join(_cell_xml(p, cell_ref(row, c), v, None) for c, v in sorted(updates.items()))
     out: list[bytes] = []
     pos = 0
     col = 0
@@ -293,11 +522,17 @@ def patch_sheet(xml: bytes, updates: dict[int, dict[int, Any]]) -> bytes:
         inner = xml[m.end() : close]
         tail = xml[close:]
     pending = {r: dict(cols) for r, cols in sorted(updates.items())}
+    order = list(pending)  # ascending row numbers
+    nxt = [0]
     out: list[bytes] = []
 
     def new_rows(before: int | None) -> None:
-        for r in [r for r in pending if before is None or r < before]:
-            cols = pending.pop(r)
+        while nxt[0] < len(order) and (before is None or order[nxt[0]] < before):
+            r = order[nxt[0]]
+            nxt[0] += 1
+            cols = pending.pop(r, None)
+            if cols is None:
+                continue
             cells = b"".join(_cell_xml(p, cell_ref(r, c), v, None) for c, v in sorted(cols.items()))
             if cells:
                 out.append(b"<" + p + b'row r="' + str(r).encode() + b'">' + cells + row_close)

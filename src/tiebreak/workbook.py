@@ -193,16 +193,14 @@ class SafeWorkbook:
             self._strings = []
             for typ, part in self._rels.values():
                 if typ == STRINGS_REL and self.package.has(part):
-                    with self.package.open(part) as f:
-                        self._strings = read_shared_strings(f, f"{self.path}: {part}")
+                    self._strings = read_shared_strings(self.package.read(part), f"{self.path}: {part}")
         return self._strings
 
     def sheet_data(self, sheet: str) -> SheetData:
         if sheet in self._data:
             return self._data[sheet]
         part = self._part(sheet)
-        with self.package.open(part) as f:
-            data = read_sheet(f, self._shared_strings(), f"sheet '{sheet}'", Uncalculated)
+        data = read_sheet(self.package.read(part), self._shared_strings(), f"sheet '{sheet}'", Uncalculated)
         self._data[sheet] = data
         return data
 
