@@ -235,7 +235,7 @@ class _ZipWriter:
 
     def add(self, filename: str, data: bytes, like: zipfile.ZipInfo | None) -> None:
         name, flags = _name_bytes(filename)
-        comp = zlib.compressobj(6, zlib.DEFLATED, -15)
+        comp = zlib.compressobj(1, zlib.DEFLATED, -15)  # fast: only Rank's parts are compressed anew
         raw = comp.compress(data) + comp.flush()
         time, date = _dos_time(like.date_time if like is not None else (1980, 1, 1, 0, 0, 0))
         self._entry(name, flags, zipfile.ZIP_DEFLATED, time, date, zlib.crc32(data) & 0xFFFFFFFF, len(raw), len(data), raw, like.external_attr if like else 0, like.create_system if like else 0)

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from ._gc import paused_gc
 from .criteria import Criterion, parse_criteria
 from .errors import InputError, SettingsError, WriteBlockedError, column_letter
 from .ranking import Ranking, rank
@@ -107,11 +108,17 @@ def _empty(v: Any) -> bool:
     return v is None or (isinstance(v, str) and not v.strip())
 
 
+class _Clean(dict):  # type: ignore[type-arg]
+    """Cells already without empty values (so they are not filtered again)."""
+
+
 def cells_of(values: Sequence[Sequence[Any]] | Cells) -> Cells:
     """The non-empty cells of a sheet given as rows from A1 (or already as cells)."""
+    if isinstance(values, _Clean):
+        return values
     if isinstance(values, dict):
-        return {k: v for k, v in values.items() if v is not None and (v.__class__ is not str or v.strip())}
-    return {(r, c): v for r, row in enumerate(values) for c, v in enumerate(row) if not _empty(v)}
+        return _Clean({k: v for k, v in values.items() if v is not None and (v.__class__ is not str or v.strip())})
+    return _Clean({(r, c): v for r, row in enumerate(values) for c, v in enumerate(row) if not _empty(v)})
 
 
 def rows_of(cells: Cells, top: int = 0, left: int = 0, bottom: int | None = None, right: int | None = None) -> list[list[Any]]:
@@ -130,7 +137,7 @@ def find_region(values: Sequence[Sequence[Any]] | Cells) -> tuple[int, int, int,
     rectangles touch are merged until none touch.  Works on runs of adjacent
     cells in each row, so a big table costs little.
     """
-    cells = cells_of(values)
+    cells = values if isinstance(values, _Clean) else cells_of(values)
     if not cells:
         return None
     by_row: dict[int, list[int]] = {}
@@ -214,6 +221,7 @@ def parse_address(text: str) -> tuple[str | None, int, int, int, int] | None:
 
 
 # ------------------------------------------------------------------ planning
+@paused_gc
 def plan_rank(
     book: BookSource,
     *,

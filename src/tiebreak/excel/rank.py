@@ -97,13 +97,17 @@ class XlwingsBook:
 
 
 def apply_plan(book: Any, plan: Plan) -> None:
-    """Write a plan into an xlwings Book."""
+    """Write a plan into an xlwings Book: the crosstable sheet first, then Rank's own sheets."""
+    for w in plan.writes:
+        if w.sheet == plan.sheet:
+            book.sheets[w.sheet].range((w.row, w.column)).value = w.values
     for name in plan.create_sheets:
         book.sheets.add(name, after=book.sheets[len(book.sheets) - 1])
     for name in plan.clear_sheets:
         book.sheets[name].clear_contents()
     for w in plan.writes:
-        book.sheets[w.sheet].range((w.row, w.column)).value = w.values
+        if w.sheet != plan.sheet:
+            book.sheets[w.sheet].range((w.row, w.column)).value = w.values
     for name, (sheet, r1, c1, r2, c2) in plan.names.items():
         refers_to = "=" + reference(sheet, r1, c1, r2, c2)
         found = [n for n in book.names if n.name.split("!")[-1].casefold() == name.casefold() and "!" not in n.name]
