@@ -1,6 +1,6 @@
 """What "Rank" does to a workbook, decided without touching one.
 
-The Rank button (xlwings) and ``tiebreak rank --out`` (openpyxl) both hand a
+The Rank button (xlwings) and ``tiebreak rank --out`` (the package editor) both hand a
 :class:`BookSource` to :func:`plan_rank`, get back a :class:`Plan` (every cell
 to write, every sheet to create or clear) and apply it.  Nothing is applied
 when planning fails, so bad input and blocked cells leave the workbook as it
