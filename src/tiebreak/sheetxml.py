@@ -506,7 +506,11 @@ def _patch_row(p: bytes, row: int, inner: bytes, updates: dict[int, Any], cell_o
 
 @paused_gc
 def patch_sheet(xml: bytes, updates: dict[int, dict[int, Any]]) -> bytes:
-    """Set cells (1-based row → column → value; None or "" empties the cell, keeping its style)."""
+    """Set cells (1-based row → column → value; None or "" empties the cell, keeping its style).
+
+    The unchanged stretches of the part are joined as views of it, so a big
+    part is copied once, into the result.
+    """
     if not updates:
         return xml
     p = _prefix(xml)
@@ -514,21 +518,22 @@ def patch_sheet(xml: bytes, updates: dict[int, dict[int, Any]]) -> bytes:
     m = re.search(rb"<" + re.escape(p) + rb"sheetData(?=[\s/>])[^>]*>", xml)
     if not m:
         raise FileFormatError("a worksheet part without sheetData")
+    view = memoryview(xml)
+    out: list[bytes | memoryview] = []
     if m.group(0).endswith(b"/>"):
         head = xml[: m.start()] + m.group(0)[:-2].rstrip() + b">"
-        inner = b""
-        tail = b"</" + p + b"sheetData>" + xml[m.end() :]
+        start = end_inner = m.end()
+        tail: list[bytes | memoryview] = [b"</" + p + b"sheetData>", view[m.end() :]]
     else:
         close = xml.find(b"</" + p + b"sheetData>", m.end())
         if close < 0:
             raise FileFormatError("a worksheet part whose sheetData is not closed")
         head = xml[: m.end()]
-        inner = xml[m.end() : close]
-        tail = xml[close:]
+        start, end_inner = m.end(), close
+        tail = [view[close:]]
     pending = {r: dict(cols) for r, cols in sorted(updates.items())}
     order = list(pending)  # ascending row numbers
     nxt = [0]
-    out: list[bytes] = []
 
     def new_rows(before: int | None) -> None:
         while nxt[0] < len(order) and (before is None or order[nxt[0]] < before):
@@ -541,10 +546,10 @@ def patch_sheet(xml: bytes, updates: dict[int, dict[int, Any]]) -> bytes:
             if cells:
                 out.append(b"<" + p + b'row r="' + str(r).encode() + b'">' + cells + row_close)
 
-    pos = 0
+    pos = start
     row = 0
     while pending:
-        rm = row_open.search(inner, pos)
+        rm = row_open.search(xml, pos, end_inner)
         if not rm:
             break
         tag = rm.group(0)
@@ -555,12 +560,12 @@ def patch_sheet(xml: bytes, updates: dict[int, dict[int, Any]]) -> bytes:
             end = rm.end()
             body: bytes | None = None
         else:
-            close = inner.find(row_close, rm.end())
-            if close < 0:
+            close_row = xml.find(row_close, rm.end(), end_inner)
+            if close_row < 0:
                 raise FileFormatError(f"row {row} is not closed")
-            end = close + len(row_close)
-            body = inner[rm.end() : close]
-        out.append(inner[pos : rm.start()])
+            end = close_row + len(row_close)
+            body = xml[rm.end() : close_row] if row in pending else None
+        out.append(view[pos : rm.start()])
         new_rows(row)
         if row in pending:
             cols = pending.pop(row)
@@ -570,12 +575,12 @@ def patch_sheet(xml: bytes, updates: dict[int, dict[int, Any]]) -> bytes:
                 body = b""
             out.append(open_tag + _patch_row(p, row, body, cols, cell_open, cell_close) + row_close)
         else:
-            out.append(inner[rm.start() : end])
+            out.append(view[rm.start() : end])
         pos = end
-    out.append(inner[pos:])
+    out.append(view[pos:end_inner])
     new_rows(None)
     head = _widen_dimension(head, p, updates)
-    return head + b"".join(out) + tail
+    return b"".join([head, *out, *tail])
 
 
 def _widen_dimension(head: bytes, p: bytes, updates: dict[int, dict[int, Any]]) -> bytes:
