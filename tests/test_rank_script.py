@@ -301,6 +301,45 @@ def test_second_run_gives_the_same_sheet(path: Path) -> None:
     assert after_second["sheets"] == after_first["sheets"]
 
 
+def test_a_column_inserted_before_ranks_columns_is_followed() -> None:
+    # The user inserts a column at R (Rank's Place) for a note: Excel moves R:W to S:X and the name
+    # tiebreak_output with them.  The next run writes S:X and leaves the new column R alone.
+    data = payload(RR)
+    after_first = apply(data, run_script(data))
+    values = after_first["sheets"][0]["values"]
+    for row in values:
+        row.insert(17, "")
+    values[2][17] = "Примечание"
+    values[5][17] = "опоздал"
+    for n in after_first["names"]:
+        if n["name"] == "tiebreak_output":
+            assert n["address"] == "R3:W13"
+            n["address"] = "S3:X13"
+    second = run_script(after_first)
+    assert "Rank stopped" not in alert(second), alert(second)
+    writes = sheet_writes(second, 0)
+    assert {a["start_column"] for a in writes} == {18}  # 0-based: column S
+    after_second = apply(after_first, second)
+    new_values = after_second["sheets"][0]["values"]
+    assert [new_values[r][17] for r in (2, 5)] == ["Примечание", "опоздал"]
+    assert [str(new_values[r][18]) for r in range(3, 13)] == [RR_PLACES[n] for n in range(1, 11)]
+    assert all(len(row) <= 24 or all(v == "" for v in row[24:]) for row in new_values)  # nothing beyond X
+
+
+def test_what_the_user_adds_to_standings_survives_the_button() -> None:
+    data = payload(RR)
+    after_first = apply(data, run_script(data))
+    pos = [s["name"] for s in after_first["sheets"]].index("Standings")
+    st = after_first["sheets"][pos]["values"]
+    _set(st, 2, 10, "Приз")  # K3, right of Rank's block A:J
+    _set(st, 3, 10, "кубок")
+    _set(st, 20, 0, "Главный судья: ________")  # A21, below the block
+    second = run_script(after_first)
+    assert "Rank stopped" not in alert(second), alert(second)
+    st2 = apply(after_first, second)["sheets"][pos]["values"]
+    assert (st2[2][10], st2[3][10], st2[20][0]) == ("Приз", "кубок", "Главный судья: ________")
+
+
 # --------------------------------------------------------- nothing written
 def test_blocked_target_cell_writes_nothing() -> None:
     # T5 lies in the columns Rank writes (R-W) but is not next to the table
