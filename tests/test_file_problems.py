@@ -33,6 +33,17 @@ def test_out_in_a_missing_folder(capsys: pytest.CaptureFixture[str], tmp_path: P
     assert "does not exist" in err and "no such folder" in err
 
 
+def test_out_in_a_read_only_folder(capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # chmod does not stop the superuser the tests may run as, so the permission check itself is denied here
+    folder = tmp_path / "locked"
+    folder.mkdir()
+    real_access = os.access
+    monkeypatch.setattr(tiebreak.package.os, "access", lambda path, mode: False if Path(path) == folder else real_access(path, mode))
+    _, err = refused(capsys, "rank", str(RR), "--out", str(folder / "out.xlsx"))
+    assert "is read-only" in err and "locked" in err
+    assert list(folder.iterdir()) == []
+
+
 def test_out_is_a_folder(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     (tmp_path / "out.xlsx").mkdir()
     _, err = refused(capsys, "rank", str(RR), "--out", str(tmp_path / "out.xlsx"))

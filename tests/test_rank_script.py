@@ -350,6 +350,41 @@ def test_blocked_target_cell_writes_nothing() -> None:
     assert "nothing was changed" in message and "T5" in message and "мой комментарий" in message
 
 
+def _client_formulas(monkeypatch: pytest.MonkeyPatch, formulas: dict[tuple[str, str], str]) -> list[str]:
+    """xlwings Lite's client answering ``Range.get_formula()`` (the formulas are not in the payload)."""
+    asked: list[str] = []
+
+    async def get_formula(self: Any) -> list[list[str]]:
+        asked.append(f"{self.sheet.name}!{self.address}")
+        r0, c0 = self.row, self.column
+        rows, cols = self.shape
+        return [
+            [formulas.get((self.sheet.name, f"{openpyxl.utils.get_column_letter(c0 + j)}{r0 + i}"), "") for j in range(cols)]
+            for i in range(rows)
+        ]
+
+    monkeypatch.setattr(xw.Range, "get_formula", get_formula)
+    return asked
+
+
+def test_lite_refuses_a_formula_showing_nothing_in_ranks_columns(monkeypatch: pytest.MonkeyPatch) -> None:
+    # T5 holds =IF(N5>20,"leader","") which shows nothing: the payload carries its value "", as for an empty cell
+    asked = _client_formulas(monkeypatch, {("Crosstable", "T5"): '=IF(N5>20,"leader","")'})
+    actions = run_script(payload(RR))
+    assert funcs(actions) == ["alert"]
+    message = alert(actions)
+    assert "cell T5 holds the formula =IF(N5>20,\"leader\",\"\")" in message and "nothing was changed" in message
+    assert asked == ["Crosstable!$R$3:$W$13"]  # Rank's block, asked once
+
+
+def test_lite_ranks_when_no_formula_is_in_the_way(monkeypatch: pytest.MonkeyPatch) -> None:
+    asked = _client_formulas(monkeypatch, {("Crosstable", "O4"): "=BUCHHOLZ($D$4:$M$13, A4)"})  # outside Rank's block
+    actions = run_script(payload(RR))
+    assert "Rank stopped" not in alert(actions)
+    assert sheet_writes(actions, 0)
+    assert asked == ["Crosstable!$R$3:$W$13", "tiebreak!$B$6"]  # Rank's block, then the settings sheet's output record
+
+
 def test_blocked_standings_sheet_writes_nothing() -> None:
     data = payload(RR)
     data["sheets"].append({"name": "Standings", "values": [["my own notes"]], "pictures": [], "tables": []})

@@ -15,7 +15,7 @@ requirements.txt (next to this file) into its requirements.txt tab.
 import xlwings as xw
 
 from tiebreak.excel.functions import *  # noqa: F401,F403
-from tiebreak.excel.rank import rank_book, rank_sheet  # noqa: F401
+from tiebreak.excel.rank import rank_book_async, rank_sheet  # noqa: F401
 
 # The sheet button.  "[RankButton]Crosstable!L1" means: the shape named
 # RankButton, whose hyperlink points to cell L1 of the sheet "Crosstable".
@@ -30,6 +30,6 @@ from tiebreak.excel.rank import rank_book, rank_sheet  # noqa: F401
 
 
 @xw.script(button="[RankButton]Crosstable!L1", show_taskpane=False)
-def rank_button(book: xw.Book) -> None:
+async def rank_button(book: xw.Book) -> None:
     """Rank the active sheet (started by the RankButton shape on the Crosstable sheet)."""
-    rank_book(book)
+    await rank_book_async(book)

@@ -10,8 +10,10 @@ Where the table is: the range named ``crosstable``, else the largest block of
 non-empty cells on the sheet (Excel's "current region").  Rank writes a Place
 column and one column per criterion right after the table, in the header row
 and the player rows only; a ``Standings`` sheet sorted by place; and the
-``tiebreak`` settings sheet.  It overwrites only cells it wrote itself: the
-settings sheet records where its columns are.
+``tiebreak`` settings sheet.  It overwrites only cells it wrote itself:
+workbook-level defined names (``tiebreak_output``, ``tiebreak_standings``),
+which Excel moves as rows and columns are inserted, record where its blocks
+are, and the Standings sheet what it wrote there last time.
 """
 
 from __future__ import annotations

@@ -135,7 +135,7 @@ class SafeWorkbook:
         self.warnings: list[str] = []
         pkg = self.package
         self._workbook_xml = pkg.read("xl/workbook.xml")
-        if MAIN_NS.encode() not in self._workbook_xml[:4096] and MAIN_NS.encode() not in self._workbook_xml:
+        if MAIN_NS.encode() not in self._workbook_xml:
             raise FileFormatError(f"{self.path}: a Strict Open XML workbook; save it from Excel as an ordinary Excel Workbook (.xlsx)")
         root = _parse(self._workbook_xml, f"{self.path}: xl/workbook.xml")
         m = "{" + MAIN_NS + "}"

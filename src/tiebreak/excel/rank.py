@@ -17,7 +17,7 @@ from typing import Any
 
 import xlwings as xw
 
-from ..errors import InputError, TiebreakError
+from ..errors import InputError, TiebreakError, WriteBlockedError, column_letter
 from ..reader import MAX_CELLS
 from ..sheet import Plan, plan_rank, reference
 
@@ -132,6 +132,48 @@ def rank_book(book: Any, *, rules: str | None = None, criteria: str | None = Non
     return plan.message
 
 
+async def rank_book_async(book: Any, *, rules: str | None = None, criteria: str | None = None) -> str:
+    """:func:`rank_book` for xlwings Lite, which does not send formulas with a script's values.
+
+    After planning, the formulas of every cell Rank would write are fetched
+    from Excel (``Range.get_formula``); a formula there - also one showing
+    nothing, which arrives as an empty value - stops the run before anything
+    is written.
+    """
+    try:
+        plan = plan_rank(XlwingsBook(book), rules=rules, criteria=criteria)
+        await _refuse_formulas(book, plan)
+    except TiebreakError as err:
+        message = f"Rank stopped, nothing was changed: {err}"
+        _tell(book, message)
+        return message
+    apply_plan(book, plan)
+    _tell(book, plan.message)
+    return plan.message
+
+
+async def _refuse_formulas(book: Any, plan: Plan) -> None:
+    for sheet, cells in plan.targets().items():
+        if sheet in plan.create_sheets or not cells:
+            continue
+        r1, r2 = min(r for r, _ in cells), max(r for r, _ in cells)
+        c1, c2 = min(c for _, c in cells), max(c for _, c in cells)
+        rng = book.sheets[sheet].range((r1, c1), (r2, c2)).options(ndim=2)
+        try:
+            raw = await rng.get_formula()
+        except NotImplementedError:  # not xlwings Lite: classic xlwings read the formulas while planning
+            return
+        for i, row in enumerate(raw or []):
+            for j, f in enumerate(row):
+                if isinstance(f, str) and f.startswith("=") and (r1 + i, c1 + j) in cells:
+                    cell = f"{column_letter(c1 + j)}{r1 + i}"
+                    raise WriteBlockedError(
+                        f"sheet '{sheet}', cell {cell} holds the formula {f}, which Rank did not write; Rank would write there. "
+                        "Move the formula or the table, then run Rank again (nothing was changed).",
+                        cell=cell,
+                    )
+
+
 def _tell(book: Any, message: str) -> None:
     print(message)
     try:
@@ -141,9 +183,9 @@ def _tell(book: Any, message: str) -> None:
 
 
 @xw.script
-def rank_sheet(book: xw.Book) -> None:
+async def rank_sheet(book: xw.Book) -> None:
     """Rank the active sheet by points and the event's criteria (tiebreak)."""
-    rank_book(book)
+    await rank_book_async(book)
 
 
 def main() -> None:
