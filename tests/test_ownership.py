@@ -280,3 +280,22 @@ def test_user_text_where_the_standings_grow_is_refused_by_name(capsys: pytest.Ca
     assert code == 1
     assert "sheet 'Standings', cell C10 holds 'signed: the arbiter'" in err
     assert not (tmp_path / "again.xlsx").exists()
+
+
+def test_an_excel_table_over_ranks_columns(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # After ranking, the user formats A1:J5 (the crosstable and Rank's columns) as a table (Home > Format as Table).
+    from openpyxl.worksheet.table import Table
+
+    wb = openpyxl.load_workbook(ranked(capsys, tmp_path))
+    wb["Swiss"].add_table(Table(displayName="Results", ref="A1:J5"))
+    edited = tmp_path / "edited.xlsx"
+    wb.save(edited)
+    # ranking again writes the same headers: allowed
+    code, err = rank(capsys, edited, tmp_path / "again.xlsx")
+    assert code == 0, err
+    # other criteria would rename the table's columns, which Excel would have to repair: refused by cell
+    code = cli.main(["rank", str(edited), "--criteria", "wins, BH", "--out", str(tmp_path / "other.xlsx")])
+    err = capsys.readouterr().err
+    assert code == 1
+    assert "cell F1 is a header of the Excel table 'Results' (A1:J5); Rank would change it from 'Truncated Solkoff' to 'Most wins'" in err
+    assert not (tmp_path / "other.xlsx").exists()

@@ -331,6 +331,8 @@ def plan_rank(
         formulas = _formulas_in(book, target, rows_touched, start, clear_to)
         _refuse_protected(book, target)
         merges = [m for m in _merges(book, target) if m[2] >= min(rows_touched) + 1 and m[0] <= max(rows_touched) + 1 and m[3] >= start + 1 and m[1] <= clear_to + 1]
+        if header_row is not None:
+            _refuse_table_headers(book, target, values, header_row, start, [block.get(header_row, [])[i] if i < len(block.get(header_row, [])) else "" for i in range(clear_to - start + 1)])
         # every target cell must be empty or Rank's own
         for r in rows_touched:
             for c in range(start, clear_to + 1):
@@ -629,6 +631,26 @@ def _formulas_in(book: BookSource, sheet: str, rows: Sequence[int], c1: int, c2:
 def _merges(book: BookSource, sheet: str) -> list[tuple[int, int, int, int]]:
     get = getattr(book, "merged", None)
     return list(get(sheet)) if get is not None else []
+
+
+def _refuse_table_headers(book: BookSource, sheet: str, values: Cells, header_row: int, start: int, labels: list[Any]) -> None:
+    """Rank's header cells inside an Excel table's header row must keep their text (a table's header is its column names)."""
+    get = getattr(book, "tables", None)
+    if get is None:
+        return
+    for name, tr1, tc1, tr2, tc2 in get(sheet):
+        if tr1 != header_row + 1:
+            continue
+        for j, label in enumerate(labels):
+            c = start + j
+            if tc1 <= c + 1 <= tc2 and not _same(_at(values, header_row, c), label):
+                cell = f"{column_letter(c + 1)}{header_row + 1}"
+                raise WriteBlockedError(
+                    f"sheet '{sheet}', cell {cell} is a header of the Excel table '{name}' ({column_letter(tc1)}{tr1}:{column_letter(tc2)}{tr2}); "
+                    f"Rank would change it from {_at(values, header_row, c)!r} to {label!r}, which a table does not allow. Resize the table to end "
+                    "before Rank's columns (Table Design > Resize Table), then run Rank again (nothing was changed).",
+                    cell=cell,
+                )
 
 
 def _refuse_protected(book: BookSource, sheet: str) -> None:

@@ -231,6 +231,28 @@ class SafeWorkbook:
     def merged(self, sheet: str) -> list[tuple[int, int, int, int]]:
         return self.sheet_data(sheet).merges
 
+    def tables(self, sheet: str) -> list[tuple[str, int, int, int, int]]:
+        """The sheet's Excel tables (ListObjects): (name, first row, first column, last row, last column), 1-based."""
+        part = self._part(sheet)
+        folder, name = posixpath.split(part)
+        rels_name = posixpath.join(folder, "_rels", name + ".rels")
+        if not self.package.has(rels_name):
+            return []
+        out: list[tuple[str, int, int, int, int]] = []
+        for rel in _parse(self.package.read(rels_name), f"{self.path}: {rels_name}"):
+            if not rel.get("Type", "").endswith("/table"):
+                continue
+            target = rel.get("Target", "")
+            table_part = target.lstrip("/") if target.startswith("/") else posixpath.normpath(posixpath.join(folder, target))
+            if not self.package.has(table_part):
+                continue
+            root = _parse(self.package.read(table_part), f"{self.path}: {table_part}")
+            parsed = parse_address(root.get("ref", ""))
+            if parsed is not None:
+                _, r1, c1, r2, c2 = parsed
+                out.append((root.get("displayName") or root.get("name") or "?", r1, c1, r2, c2))
+        return out
+
     def protected(self, sheet: str) -> bool:
         return self.sheet_data(sheet).protected
 
