@@ -133,3 +133,18 @@ def test_a_real_process_exits_with_a_message(tmp_path: Path) -> None:
         capture_output=True, text=True, timeout=60, check=False,
     )
     assert done.returncode == 1 and "Traceback" not in done.stderr and done.stderr.startswith("tiebreak: error: ")
+
+
+def test_a_part_stored_twice_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # zip readers disagree on which copy counts; a copy must not silently drop one
+    import warnings
+    import zipfile
+
+    src = tmp_path / "twice.xlsx"
+    shutil.copyfile(RR, src)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # zipfile warns about the duplicate name it is asked to write
+        with zipfile.ZipFile(src, "a") as z:
+            z.writestr("xl/styles.xml", b"<styleSheet/>")
+    _, err = refused(capsys, "rank", str(src), "--out", str(tmp_path / "out.xlsx"))
+    assert "the part xl/styles.xml is in the file twice" in err

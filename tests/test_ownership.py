@@ -299,3 +299,14 @@ def test_an_excel_table_over_ranks_columns(capsys: pytest.CaptureFixture[str], t
     assert code == 1
     assert "cell F1 is a header of the Excel table 'Results' (A1:J5); Rank would change it from 'Truncated Solkoff' to 'Most wins'" in err
     assert not (tmp_path / "other.xlsx").exists()
+
+
+def test_a_name_stretched_over_the_whole_sheet_is_refused_quickly(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # The name was edited by hand (or by a hostile file) to cover every cell of the sheet.
+    wb = openpyxl.load_workbook(ranked(capsys, tmp_path))
+    wb.defined_names["tiebreak_output"] = DefinedName("tiebreak_output", attr_text="Swiss!$E$1:$XFD$1048576")
+    edited = tmp_path / "edited.xlsx"
+    wb.save(edited)
+    code, err = rank(capsys, edited, tmp_path / "again.xlsx")
+    assert code == 1
+    assert "the defined name 'tiebreak_output' points to E1:XFD1048576" in err

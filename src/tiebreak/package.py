@@ -137,6 +137,9 @@ class Package:
         infos = self.zip.infolist()
         if len(infos) > MAX_PARTS:
             raise FileFormatError(f"{p}: {len(infos)} parts in the file; more than {MAX_PARTS} is refused")
+        if len(self.infos) != len(infos):
+            dup = next(n for n in self.infos if sum(1 for i in infos if i.filename == n) > 1)
+            raise FileFormatError(f"{p}: the part {dup} is in the file twice; a damaged or tampered workbook is refused")
         total = 0
         for info in infos:
             total += info.file_size

@@ -37,6 +37,10 @@ STANDINGS_SHEET = "Standings"
 # workbook-level defined names recording Rank's blocks; Excel moves and resizes them as rows and columns are inserted
 OUTPUT_NAME = "tiebreak_output"
 STANDINGS_NAME = "tiebreak_standings"
+# a recorded block larger than this is not Rank's (a name edited by hand, or hostile)
+MAX_OWN_COLUMNS = 64
+MAX_EXTRA_ROWS = 10_000
+MAX_STANDINGS_ROWS = 100_000
 STANDINGS_MARK = "Standings (tiebreak)"
 PLACE_LABELS = {"en": "Place", "ru": "Место"}
 DECIDED_LABELS = {"en": "Decided by", "ru": "Решено по"}
@@ -541,6 +545,14 @@ def _own_block(book: BookSource, settings: Settings, sheet: str, values: Cells, 
         where, r1, c1, r2, c2 = named
         if where != sheet:
             return [], None
+        top, _, bottom, _ = box
+        if c2 - c1 + 1 > MAX_OWN_COLUMNS or r2 - r1 + 1 > bottom - top + 1 + MAX_EXTRA_ROWS:
+            raise WriteBlockedError(
+                f"the defined name '{OUTPUT_NAME}' points to {column_letter(c1)}{r1}:{column_letter(c2)}{r2} on sheet '{sheet}', far more than "
+                "Rank's Place and criteria columns beside the table; correct or delete the name (Formulas > Name Manager), then run Rank again "
+                "(nothing was changed).",
+                cell=f"{column_letter(c1)}{r1}",
+            )
         return list(range(c1 - 1, c2)), list(range(r1 - 1, r2))
     return _own_columns(settings, sheet, values, box), None
 
@@ -605,6 +617,12 @@ def _standings_block(book: BookSource, existing: Cells) -> tuple[int, int, int, 
     named = book.named_range(STANDINGS_NAME)
     if named is not None and named[0] == STANDINGS_SHEET:
         _, r1, c1, r2, c2 = named
+        if c2 - c1 + 1 > MAX_OWN_COLUMNS or r2 - r1 + 1 > MAX_STANDINGS_ROWS:
+            raise WriteBlockedError(
+                f"the defined name '{STANDINGS_NAME}' points to {column_letter(c1)}{r1}:{column_letter(c2)}{r2}, far more than Rank's standings; "
+                "correct or delete the name (Formulas > Name Manager), then run Rank again (nothing was changed).",
+                cell=f"{STANDINGS_SHEET}!{column_letter(c1)}{r1}",
+            )
         return r1 - 1, c1 - 1, r2 - 1, c2 - 1
     mark = _at(existing, 0, 0)
     if not (isinstance(mark, str) and mark.startswith(STANDINGS_MARK)):
