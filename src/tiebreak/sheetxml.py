@@ -29,7 +29,7 @@ __all__ = ["MAIN_NS", "SheetData", "cell_ref", "new_sheet", "patch_sheet", "read
 
 MAIN_NS = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 _M = "{" + MAIN_NS + "}"
-MAX_READ_CELLS = 5_000_000
+MAX_READ_CELLS = 2_000_000
 
 
 @dataclass
