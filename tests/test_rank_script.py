@@ -338,6 +338,8 @@ def test_what_the_user_adds_to_standings_survives_the_button() -> None:
     assert "Rank stopped" not in alert(second), alert(second)
     st2 = apply(after_first, second)["sheets"][pos]["values"]
     assert (st2[2][10], st2[3][10], st2[20][0]) == ("Приз", "кубок", "Главный судья: ________")
+    # Rank's block A1:J13 is rewritten in one go, not row by row
+    assert [(a["start_row"], a["start_column"], len(a["values"]), len(a["values"][0])) for a in sheet_writes(second, pos)] == [(0, 0, 13, 10)]
 
 
 # --------------------------------------------------------- nothing written

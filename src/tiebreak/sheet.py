@@ -386,7 +386,6 @@ def plan_rank(
         row = block.get(r, [])
         row = list(row) + [""] * (span - len(row))
         plan.writes.append(Write(target, r + 1, start + 1, [row]))
-    _merge_writes(plan)
     first_row = header_row if header_row is not None else min(block)
     plan.output = f"{_quote(target)}!{column_letter(start + 1)}{first_row + 1}:{column_letter(start + n_cols)}{first_row + 1}"
     plan.names[OUTPUT_NAME] = (target, first_row + 1, start + 1, max(block) + 1, start + n_cols)
@@ -450,6 +449,7 @@ def plan_rank(
     else:
         plan.writes.extend(_settings_updates(rows_of(cells_of(book.values(SETTINGS_SHEET))), settings))
 
+    _merge_writes(plan)
     plan.notes = list(ranking.notes)
     plan.message = (
         f"Ranked {len(t.players)} players on '{target}' ({plan.table}); rules {get_rules(settings.rules).name}; "
