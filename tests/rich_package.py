@@ -5,7 +5,7 @@ a dynamic-array formula (``cm`` + ``xl/metadata.xml``) with its spilled values,
 a shared formula, a merged title, a data validation, an icon-set conditional
 format, sparklines (x14 extension), a rich-text shared string, threaded
 comments with a reply (+ the legacy comment and its VML), a logo (drawing +
-image), printer settings, customXml, Office add-in parts under
+image), a chart of the points, printer settings, customXml, Office add-in parts under
 ``xl/webextensions/``, a calculation chain, a 2nd sheet, document properties;
 optionally a VBA project (``.xlsm``).
 
@@ -132,6 +132,7 @@ def parts(macros: bool = False, chart_sheet_active: bool = False) -> dict[str, b
         '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>'
         '<Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/>'
         '<Override PartName="/xl/drawings/drawing1.xml" ContentType="application/vnd.openxmlformats-officedocument.drawing+xml"/>'
+        '<Override PartName="/xl/charts/chart1.xml" ContentType="application/vnd.openxmlformats-officedocument.drawingml.chart+xml"/>'
         '<Override PartName="/xl/comments1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.comments+xml"/>'
         '<Override PartName="/xl/threadedComments/threadedComment1.xml" ContentType="application/vnd.ms-excel.threadedcomments+xml"/>'
         '<Override PartName="/xl/persons/person.xml" ContentType="application/vnd.ms-excel.person+xml"/>'
@@ -232,9 +233,28 @@ def parts(macros: bool = False, chart_sheet_active: bool = False) -> dict[str, b
         '<xdr:oneCellAnchor><xdr:from><xdr:col>9</xdr:col><xdr:colOff>0</xdr:colOff><xdr:row>14</xdr:row><xdr:rowOff>0</xdr:rowOff></xdr:from><xdr:ext cx="952500" cy="952500"/>'
         '<xdr:pic><xdr:nvPicPr><xdr:cNvPr id="2" name="Club logo" descr="logo"/><xdr:cNvPicPr><a:picLocks noChangeAspect="1"/></xdr:cNvPicPr></xdr:nvPicPr>'
         f'<xdr:blipFill><a:blip xmlns:r="{R}" r:embed="rId1"/><a:stretch><a:fillRect/></a:stretch></xdr:blipFill>'
-        '<xdr:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="952500" cy="952500"/></a:xfrm><a:prstGeom prst="rect"><a:avLst/></a:prstGeom></xdr:spPr></xdr:pic><xdr:clientData/></xdr:oneCellAnchor></xdr:wsDr>'
+        '<xdr:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="952500" cy="952500"/></a:xfrm><a:prstGeom prst="rect"><a:avLst/></a:prstGeom></xdr:spPr></xdr:pic><xdr:clientData/></xdr:oneCellAnchor>'
+        '<xdr:twoCellAnchor><xdr:from><xdr:col>9</xdr:col><xdr:colOff>0</xdr:colOff><xdr:row>20</xdr:row><xdr:rowOff>0</xdr:rowOff></xdr:from>'
+        '<xdr:to><xdr:col>15</xdr:col><xdr:colOff>0</xdr:colOff><xdr:row>34</xdr:row><xdr:rowOff>0</xdr:rowOff></xdr:to>'
+        '<xdr:graphicFrame macro=""><xdr:nvGraphicFramePr><xdr:cNvPr id="3" name="Points chart"/><xdr:cNvGraphicFramePr/></xdr:nvGraphicFramePr>'
+        '<xdr:xfrm><a:off x="0" y="0"/><a:ext cx="0" cy="0"/></xdr:xfrm><a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/chart">'
+        f'<c:chart xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" xmlns:r="{R}" r:id="rId2"/></a:graphicData></a:graphic></xdr:graphicFrame>'
+        "<xdr:clientData/></xdr:twoCellAnchor></xdr:wsDr>"
     )
-    drawing_rels = HEAD + f'<Relationships xmlns="{PR}"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="../media/image1.png"/></Relationships>'
+    chart = (
+        HEAD + f'<c:chartSpace xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:r="{R}">'
+        '<c:chart><c:autoTitleDeleted val="1"/><c:plotArea><c:layout/><c:barChart><c:barDir val="col"/><c:grouping val="clustered"/><c:varyColors val="0"/>'
+        '<c:ser><c:idx val="0"/><c:order val="0"/><c:cat><c:strRef><c:f>Crosstable!$B$3:$B$6</c:f></c:strRef></c:cat>'
+        '<c:val><c:numRef><c:f>Crosstable!$G$3:$G$6</c:f><c:numCache><c:formatCode>General</c:formatCode><c:ptCount val="4"/>'
+        '<c:pt idx="0"><c:v>2.5</c:v></c:pt><c:pt idx="1"><c:v>2</c:v></c:pt><c:pt idx="2"><c:v>1</c:v></c:pt><c:pt idx="3"><c:v>0.5</c:v></c:pt></c:numCache></c:numRef></c:val></c:ser>'
+        '<c:axId val="1"/><c:axId val="2"/></c:barChart><c:catAx><c:axId val="1"/><c:scaling><c:orientation val="minMax"/></c:scaling><c:delete val="0"/><c:axPos val="b"/><c:crossAx val="2"/></c:catAx>'
+        '<c:valAx><c:axId val="2"/><c:scaling><c:orientation val="minMax"/></c:scaling><c:delete val="0"/><c:axPos val="l"/><c:crossAx val="1"/></c:valAx></c:plotArea>'
+        '<c:plotVisOnly val="1"/></c:chart></c:chartSpace>'
+    )
+    drawing_rels = (
+        HEAD + f'<Relationships xmlns="{PR}"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="../media/image1.png"/>'
+        '<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/chart" Target="../charts/chart1.xml"/></Relationships>'
+    )
     png = bytes.fromhex("89504e470d0a1a0a0000000d4948445200000001000000010806000000" "1f15c4890000000d4944415478da63f8cfc0f01f0005000200e5273e6d0000000049454e44ae426082")
     taskpanes = (
         HEAD + '<wetp:taskpanes xmlns:wetp="http://schemas.microsoft.com/office/webextensions/taskpanes/2010/11">'
@@ -286,6 +306,7 @@ def parts(macros: bool = False, chart_sheet_active: bool = False) -> dict[str, b
         "xl/drawings/vmlDrawing1.vml": vml,
         "xl/drawings/drawing1.xml": drawing,
         "xl/drawings/_rels/drawing1.xml.rels": drawing_rels,
+        "xl/charts/chart1.xml": chart,
         "xl/webextensions/taskpanes.xml": taskpanes,
         "xl/webextensions/_rels/taskpanes.xml.rels": taskpanes_rels,
         "xl/webextensions/webextension1.xml": webext,

@@ -3,7 +3,7 @@
 The input is written part by part (``rich_package``) with what a club's
 workbook holds and openpyxl cannot keep: stored formula results, a dynamic
 array with its spill metadata, threaded comments with a reply, a rich-text
-title, customXml, printer settings, the Office add-in parts under
+title, a chart and a logo, customXml, printer settings, the Office add-in parts under
 ``xl/webextensions/``, sparklines, an icon set, a logo, a VBA project.
 """
 
