@@ -2,6 +2,15 @@
 
 from __future__ import annotations
 
+import zipfile
+from typing import Any
+
+import openpyxl
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from openpyxl.styles import Font
+
 from tiebreak.notation import Uncalculated
 from tiebreak.sheetxml import new_sheet, patch_sheet, read_shared_strings, read_sheet
 
@@ -63,3 +72,49 @@ def test_a_new_sheet_filled_from_a1() -> None:
     out = patch_sheet(new_sheet(), {1: {1: "Standings (tiebreak)", 2: "a<b"}, 2: {1: 1}})
     assert b'<dimension ref="A1:B2"/>' in out
     assert b'<sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Standings (tiebreak)</t></is></c><c r="B1" t="inlineStr"><is><t>a&lt;b</t></is></c></row><row r="2"><c r="A2"><v>1</v></c></row></sheetData>' in out
+
+
+# ------------------------------------------------------------ property: patching what openpyxl wrote
+_values = st.one_of(st.integers(-10**6, 10**6), st.floats(-1e6, 1e6, allow_nan=False, allow_infinity=False).map(lambda f: round(f, 3)),
+                    st.text(st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=12).filter(lambda t: not t.startswith("=")))  # "=..." is a formula to openpyxl
+_cells = st.dictionaries(st.tuples(st.integers(1, 12), st.integers(1, 8)), _values, max_size=40)
+
+
+@settings(max_examples=60, derandomize=True, deadline=None)
+@given(before=_cells, updates=st.dictionaries(st.tuples(st.integers(1, 14), st.integers(1, 10)), st.one_of(st.none(), _values), max_size=25))
+def test_patched_sheet_reads_back_as_expected(tmp_path_factory: pytest.TempPathFactory, before: dict[tuple[int, int], Any], updates: dict[tuple[int, int], Any]) -> None:
+    # a sheet written by openpyxl (shared strings, styles on some cells), patched, then read by openpyxl and by tiebreak
+    folder = tmp_path_factory.mktemp("patch")
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    for (r, c), v in before.items():
+        ws.cell(r, c).value = v
+        if (r + c) % 3 == 0:
+            ws.cell(r, c).font = Font(bold=True)
+    src = folder / "in.xlsx"
+    wb.save(src)
+    with zipfile.ZipFile(src) as z:
+        parts = {n: z.read(n) for n in z.namelist()}
+    by_row: dict[int, dict[int, Any]] = {}
+    for (r, c), v in updates.items():
+        by_row.setdefault(r, {})[c] = v
+    parts["xl/worksheets/sheet1.xml"] = patch_sheet(parts["xl/worksheets/sheet1.xml"], by_row)
+    out = folder / "out.xlsx"
+    with zipfile.ZipFile(out, "w") as z:
+        for n, data in parts.items():
+            z.writestr(n, data)
+    expected = {k: v for k, v in before.items()}
+    for k, v in updates.items():
+        if v is None or v == "":
+            expected.pop(k, None)
+        else:
+            expected[k] = v
+    got = openpyxl.load_workbook(out)["Sheet"]
+    assert {(c.row, c.column): c.value for row in got.iter_rows() for c in row if c.value is not None} == expected
+    strings = read_shared_strings(parts["xl/sharedStrings.xml"], "x") if "xl/sharedStrings.xml" in parts else []
+    ours = read_sheet(parts["xl/worksheets/sheet1.xml"], strings, "x").cells
+    assert {(r + 1, c + 1): v for (r, c), v in ours.items()} == expected
+    # styles of the cells kept
+    for (r, c) in before:
+        if (r + c) % 3 == 0:
+            assert got.cell(r, c).font.b, (r, c)
