@@ -66,6 +66,8 @@ def test_every_part_rank_does_not_own_is_copied_byte_for_byte(capsys: pytest.Cap
     code, err = rank(capsys, "rank", str(src), "--out", str(out))
     assert code == 0, err
     assert "warning" not in err  # nothing is lost, so nothing to warn about
+    with zipfile.ZipFile(out) as z:
+        assert z.testzip() is None  # every part's checksum matches its content
     before, after = raw_parts(src), raw_parts(out)
     # the input's parts come first, in their order; Rank's two sheets are added
     assert list(after)[: len(before)] == list(before)
