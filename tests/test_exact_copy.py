@@ -161,3 +161,19 @@ def test_a_points_column_of_formulas_is_read_from_the_stored_results(capsys: pyt
     out, err = capsys.readouterr()
     assert code == 0, err
     assert out.splitlines()[1:] == ["1,1,Anna,2.5,6,2,,2.5,", "2,2,Boris,2,3,2,,1.5,", "3,3,Clara,1,3,0,,0,", "4,4,Denis,0.5,1,0,,0,"]
+
+
+def test_document_properties_in_another_language_list_the_added_sheets() -> None:
+    from tiebreak.workbook import _app_with_sheets
+
+    vt = "http://schemas.openxmlformats.org/officeDocument/2006/docPropsVTypes"
+    app = (
+        f'<Properties xmlns:vt="{vt}"><HeadingPairs><vt:vector size="2" baseType="variant"><vt:variant><vt:lpstr>Листы</vt:lpstr></vt:variant>'
+        '<vt:variant><vt:i4>1</vt:i4></vt:variant></vt:vector></HeadingPairs><TitlesOfParts><vt:vector size="1" baseType="lpstr">'
+        "<vt:lpstr>Турнир</vt:lpstr></vt:vector></TitlesOfParts></Properties>"
+    ).encode()
+    out = _app_with_sheets(app, ["Standings", "tiebreak"], ["Турнир"])
+    assert out is not None
+    assert "<vt:i4>3</vt:i4>" in out.decode() and '<vt:vector size="3" baseType="lpstr"><vt:lpstr>Турнир</vt:lpstr><vt:lpstr>Standings</vt:lpstr><vt:lpstr>tiebreak</vt:lpstr>' in out.decode()
+    # a shape it does not know (the titles are not the worksheets) is left as it was
+    assert _app_with_sheets(app, ["Standings"], ["Другой"]) is None

@@ -340,7 +340,8 @@ class SafeWorkbook:
             ct_xml = ct_xml.replace(b"<Override ", b"<" + cp + b"Override ")
         self._replaced["[Content_Types].xml"] = _insert_before_close(self._ct_xml, cp, b"Types", ct_xml)
         if self.package.has("docProps/app.xml"):
-            app = _app_with_sheets(self.package.read("docProps/app.xml"), [name for name, _ in entries])
+            worksheets = [name for name, _, _ in self._sheets if self._kinds.get(name) == "worksheet"]
+            app = _app_with_sheets(self.package.read("docProps/app.xml"), [name for name, _ in entries], worksheets)
             if app is not None:
                 self._replaced["docProps/app.xml"] = app
         self._sheets.extend((name, part, 0) for name, part in entries)
@@ -404,29 +405,35 @@ def _set_defined_names(xml: bytes, names: dict[str, str]) -> bytes:
     return xml
 
 
-def _app_with_sheets(xml: bytes, names: list[str]) -> bytes | None:
-    """``docProps/app.xml`` listing added worksheets (the count of "Worksheets" and the titles); None if its shape is unusual."""
-    m = re.search(rb"(<(?:[\w.-]+:)?lpstr>(?:Worksheets|Arbeitsbl\xc3\xa4tter)</(?:[\w.-]+:)?lpstr>\s*</(?:[\w.-]+:)?variant>\s*<(?:[\w.-]+:)?variant>\s*<(?:[\w.-]+:)?i4>)(\d+)(</)", xml)
+def _app_with_sheets(xml: bytes, names: list[str], worksheets: list[str]) -> bytes | None:
+    """``docProps/app.xml`` listing added worksheets (the worksheets' count and titles); None if its shape is unusual.
+
+    The worksheets' group is the first of the heading pairs whose count and
+    titles are the workbook's worksheets (its label is in Excel's language:
+    "Worksheets", "Листы", "Arbeitsblätter" ...).
+    """
+    m = re.search(rb"<(?:[\w.-]+:)?lpstr>[^<]*</(?:[\w.-]+:)?lpstr>\s*</(?:[\w.-]+:)?variant>\s*<(?:[\w.-]+:)?variant>\s*<(?:[\w.-]+:)?i4>(\d+)</", xml)
     t = re.search(rb"<((?:[\w.-]+:)?)TitlesOfParts>\s*<((?:[\w.-]+:)?)vector\b([^>]*)>", xml)
-    if not m or not t or m.start() > t.start():
+    if not m or not t or m.start() > t.start() or int(m.group(1)) != len(worksheets):
         return None
-    count = int(m.group(2))
+    count = int(m.group(1))
     size = re.search(rb'size="(\d+)"', t.group(3))
     if not size:
         return None
     vp = t.group(2)
     lp = re.compile(rb"<" + re.escape(vp) + rb"lpstr>.*?</" + re.escape(vp) + rb"lpstr>|<" + re.escape(vp) + rb"lpstr/>", re.DOTALL)
+    from xml.sax.saxutils import escape
+
     pos = t.end()
-    for _ in range(count):
+    for title in worksheets:
         item = lp.search(xml, pos)
-        if not item:
+        if not item or item.group(0) != b"<" + vp + b"lpstr>" + escape(title).encode("utf-8") + b"</" + vp + b"lpstr>":
             return None
         pos = item.end()
-    from xml.sax.saxutils import escape
 
     added = b"".join(b"<" + vp + b"lpstr>" + escape(n).encode("utf-8") + b"</" + vp + b"lpstr>" for n in names)
     new_size = str(int(size.group(1)) + len(names)).encode()
     vector_tag = t.group(0)[: t.start(3) - t.start(0)] + t.group(3).replace(size.group(0), b'size="' + new_size + b'"') + b">"
     out = xml[: t.start()] + vector_tag + xml[t.end() : pos] + added + xml[pos:]
     # the count precedes the titles, so its position is unchanged
-    return out[: m.start(2)] + str(count + len(names)).encode() + out[m.end(2) :]
+    return out[: m.start(1)] + str(count + len(names)).encode() + out[m.end(1) :]
