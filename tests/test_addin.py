@@ -255,7 +255,11 @@ def test_lite_main_registers_the_rank_scripts(lite_main: ModuleType) -> None:
 
 def test_lite_task_pane_script_runs_rank_book(lite_main: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[object] = []
-    monkeypatch.setattr(lite_main, "rank_book", seen.append)
+
+    async def rank_book_async(book: object) -> None:
+        seen.append(book)
+
+    monkeypatch.setattr(lite_main, "rank_book_async", rank_book_async)
     book = object()
     assert asyncio.run(lite_main.rank_sheet(None, book)) is book
     assert seen == [book]
@@ -263,7 +267,11 @@ def test_lite_task_pane_script_runs_rank_book(lite_main: ModuleType, monkeypatch
 
 def test_lite_sheet_button_runs_rank_book(lite_main: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[object] = []
-    monkeypatch.setattr(lite_main, "rank_book", seen.append)
+
+    async def rank_book_async(book: object) -> None:
+        seen.append(book)
+
+    monkeypatch.setattr(lite_main, "rank_book_async", rank_book_async)
     book = object()
     assert asyncio.run(lite_main.rank_button(None, book)) is book
     assert seen == [book]

@@ -164,9 +164,23 @@ def apply(data: dict[str, Any], actions: list[dict[str, Any]]) -> dict[str, Any]
             data["book"]["active_sheet_index"] = a["sheet_position"]
         elif f == "alert":
             pass
+        elif f == "namesAdd":
+            name, refers_to = a["args"]
+            data["names"].append(_name_entry(data, name, refers_to))
+        elif f == "setNameRefersTo":
+            name, _, _, refers_to = a["args"]
+            data["names"] = [_name_entry(data, name, refers_to) if n["name"] == name else n for n in data["names"]]
         else:  # pragma: no cover - an action this test does not know
             raise AssertionError(f"unexpected action {f}")
     return data
+
+
+def _name_entry(data: dict[str, Any], name: str, refers_to: str) -> dict[str, Any]:
+    """A workbook-level name as the Office.js client sends it."""
+    sheet, ref = refers_to.lstrip("=").rsplit("!", 1)
+    sheet = sheet.strip("'").replace("''", "'")
+    index = [s["name"] for s in data["sheets"]].index(sheet)
+    return {"name": name, "sheet_index": index, "address": ref.replace("$", ""), "scope_sheet_name": None, "scope_sheet_index": None, "book_scope": True}
 
 
 def funcs(actions: list[dict[str, Any]]) -> list[str]:
@@ -273,16 +287,59 @@ def test_second_run_gives_the_same_sheet(path: Path) -> None:
     assert [s["name"] for s in after_first["sheets"]][-1] == "Standings"
     second = run_script(after_first)
     assert "Rank stopped" not in alert(second)
-    # no second Standings sheet: it is cleared and rewritten
+    # no second Standings sheet, and no sheet is cleared: Rank's block there is rewritten in place
     assert "addSheet" not in funcs(second)
-    standings_pos = [s["name"] for s in after_first["sheets"]].index("Standings")
-    clears = [a for a in second if a["func"] in ("sheetClearContents", "sheetClear")]
-    assert [(a["func"], a["sheet_position"]) for a in clears] == [("sheetClearContents", standings_pos)]
+    assert not [a for a in second if a["func"] in ("sheetClearContents", "sheetClear", "rangeClear", "rangeClearContents")]
+    # the defined names recording Rank's blocks were added by the first run and still hold
+    assert {n["name"]: n["address"] for n in after_first["names"] if n["name"].startswith("tiebreak_")} == (
+        {"tiebreak_output": "R3:W13", "tiebreak_standings": "A1:J13"} if path == RR else {"tiebreak_output": "R1:W17", "tiebreak_standings": "A1:J19"}
+    )
     # the same columns, the same values
     w1, w2 = sheet_writes(first, 0), sheet_writes(second, 0)
     assert [(a["start_row"], a["start_column"], a["values"]) for a in w2] == [(a["start_row"], a["start_column"], a["values"]) for a in w1]
     after_second = apply(after_first, second)
     assert after_second["sheets"] == after_first["sheets"]
+
+
+def test_a_column_inserted_before_ranks_columns_is_followed() -> None:
+    # The user inserts a column at R (Rank's Place) for a note: Excel moves R:W to S:X and the name
+    # tiebreak_output with them.  The next run writes S:X and leaves the new column R alone.
+    data = payload(RR)
+    after_first = apply(data, run_script(data))
+    values = after_first["sheets"][0]["values"]
+    for row in values:
+        row.insert(17, "")
+    values[2][17] = "Примечание"
+    values[5][17] = "опоздал"
+    for n in after_first["names"]:
+        if n["name"] == "tiebreak_output":
+            assert n["address"] == "R3:W13"
+            n["address"] = "S3:X13"
+    second = run_script(after_first)
+    assert "Rank stopped" not in alert(second), alert(second)
+    writes = sheet_writes(second, 0)
+    assert {a["start_column"] for a in writes} == {18}  # 0-based: column S
+    after_second = apply(after_first, second)
+    new_values = after_second["sheets"][0]["values"]
+    assert [new_values[r][17] for r in (2, 5)] == ["Примечание", "опоздал"]
+    assert [str(new_values[r][18]) for r in range(3, 13)] == [RR_PLACES[n] for n in range(1, 11)]
+    assert all(len(row) <= 24 or all(v == "" for v in row[24:]) for row in new_values)  # nothing beyond X
+
+
+def test_what_the_user_adds_to_standings_survives_the_button() -> None:
+    data = payload(RR)
+    after_first = apply(data, run_script(data))
+    pos = [s["name"] for s in after_first["sheets"]].index("Standings")
+    st = after_first["sheets"][pos]["values"]
+    _set(st, 2, 10, "Приз")  # K3, right of Rank's block A:J
+    _set(st, 3, 10, "кубок")
+    _set(st, 20, 0, "Главный судья: ________")  # A21, below the block
+    second = run_script(after_first)
+    assert "Rank stopped" not in alert(second), alert(second)
+    st2 = apply(after_first, second)["sheets"][pos]["values"]
+    assert (st2[2][10], st2[3][10], st2[20][0]) == ("Приз", "кубок", "Главный судья: ________")
+    # Rank's block A1:J13 is rewritten in one go, not row by row
+    assert [(a["start_row"], a["start_column"], len(a["values"]), len(a["values"][0])) for a in sheet_writes(second, pos)] == [(0, 0, 13, 10)]
 
 
 # --------------------------------------------------------- nothing written
@@ -293,6 +350,41 @@ def test_blocked_target_cell_writes_nothing() -> None:
     assert funcs(actions) == ["alert"]
     message = alert(actions)
     assert "nothing was changed" in message and "T5" in message and "мой комментарий" in message
+
+
+def _client_formulas(monkeypatch: pytest.MonkeyPatch, formulas: dict[tuple[str, str], str]) -> list[str]:
+    """xlwings Lite's client answering ``Range.get_formula()`` (the formulas are not in the payload)."""
+    asked: list[str] = []
+
+    async def get_formula(self: Any) -> list[list[str]]:
+        asked.append(f"{self.sheet.name}!{self.address}")
+        r0, c0 = self.row, self.column
+        rows, cols = self.shape
+        return [
+            [formulas.get((self.sheet.name, f"{openpyxl.utils.get_column_letter(c0 + j)}{r0 + i}"), "") for j in range(cols)]
+            for i in range(rows)
+        ]
+
+    monkeypatch.setattr(xw.Range, "get_formula", get_formula)
+    return asked
+
+
+def test_lite_refuses_a_formula_showing_nothing_in_ranks_columns(monkeypatch: pytest.MonkeyPatch) -> None:
+    # T5 holds =IF(N5>20,"leader","") which shows nothing: the payload carries its value "", as for an empty cell
+    asked = _client_formulas(monkeypatch, {("Crosstable", "T5"): '=IF(N5>20,"leader","")'})
+    actions = run_script(payload(RR))
+    assert funcs(actions) == ["alert"]
+    message = alert(actions)
+    assert "cell T5 holds the formula =IF(N5>20,\"leader\",\"\")" in message and "nothing was changed" in message
+    assert asked == ["Crosstable!$R$3:$W$13"]  # Rank's block, asked once
+
+
+def test_lite_ranks_when_no_formula_is_in_the_way(monkeypatch: pytest.MonkeyPatch) -> None:
+    asked = _client_formulas(monkeypatch, {("Crosstable", "O4"): "=BUCHHOLZ($D$4:$M$13, A4)"})  # outside Rank's block
+    actions = run_script(payload(RR))
+    assert "Rank stopped" not in alert(actions)
+    assert sheet_writes(actions, 0)
+    assert asked == ["Crosstable!$R$3:$W$13", "tiebreak!$B$6"]  # Rank's block, then the settings sheet's output record
 
 
 def test_blocked_standings_sheet_writes_nothing() -> None:

@@ -17,8 +17,9 @@ from typing import Any
 
 import openpyxl
 import pytest
-from openpyxl.utils.cell import range_boundaries
+from openpyxl.utils.cell import get_column_letter, range_boundaries
 
+import tiebreak.package
 import tiebreak.workbook
 from tiebreak import cli
 from tiebreak.sheet import plan_rank
@@ -97,7 +98,11 @@ def test_round_trip_changes_only_ranks_own_cells(capsys: pytest.CaptureFixture[s
     for r, dim in ws_old.row_dimensions.items():
         assert ws_new.row_dimensions[r].height == dim.height, r
     assert ws_new.freeze_panes == ws_old.freeze_panes
-    assert {n: d.attr_text for n, d in new.defined_names.items()} == {n: d.attr_text for n, d in old.defined_names.items()}
+    # the user's defined names stay; Rank adds the two that record its blocks
+    assert {n: d.attr_text for n, d in new.defined_names.items()} == {n: d.attr_text for n, d in old.defined_names.items()} | {
+        "tiebreak_output": f"{sheet}!${get_column_letter(c1)}${first_row}:${get_column_letter(c2)}${last_row}",
+        "tiebreak_standings": f"Standings!$A$1:$J${last_row - first_row + 3}",
+    }
     # the settings sheet: only the output record changes
     cfg_old, cfg_new = old["tiebreak"], new["tiebreak"]
     assert cfg_new.max_row == cfg_old.max_row and cfg_new.max_column == cfg_old.max_column
@@ -203,13 +208,12 @@ def test_overwrite_input_replaces_the_file_through_a_temporary_file(capsys: pyte
 def _failing_save(monkeypatch: pytest.MonkeyPatch, error: BaseException) -> list[str]:
     written: list[str] = []
 
-    def save(self: Any, filename: Any) -> None:
-        with open(filename, "wb") as f:
-            f.write(b"PK\x03\x04 half a workbook")
-        written.append(str(filename))
+    def write(self: Any, out: Any, replaced: Any, added: Any) -> None:
+        out.write(b"PK\x03\x04 half a workbook")
+        written.append(str(out.name))
         raise error
 
-    monkeypatch.setattr(openpyxl.Workbook, "save", save)
+    monkeypatch.setattr(tiebreak.package.Package, "write", write)
     return written
 
 
@@ -244,7 +248,7 @@ def test_an_unexpected_error_while_saving_leaves_no_temporary_file(tmp_path: Pat
     before = sha(target)
     book = SafeWorkbook(target)
     book.apply(plan_rank(book))
-    _failing_save(monkeypatch, ValueError("openpyxl could not serialise a cell"))
+    _failing_save(monkeypatch, ValueError("a part could not be serialised"))
     with pytest.raises(ValueError):
         book.save(target)
     assert sha(target) == before

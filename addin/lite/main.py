@@ -20,13 +20,13 @@ not resolve a type hint written as text.
 import xlwings as xw
 
 from tiebreak.excel.functions import *  # noqa: F401,F403
-from tiebreak.excel.rank import rank_book
+from tiebreak.excel.rank import rank_book_async
 
 
 @xw.script
-def rank_sheet(book: xw.Book) -> None:
+async def rank_sheet(book: xw.Book) -> None:
     """Rank the active sheet by points and the event's criteria (tiebreak)."""
-    rank_book(book)
+    await rank_book_async(book)
 
 
 # The sheet button.  "[RankButton]Crosstable!L1" means: the shape named
@@ -42,6 +42,6 @@ def rank_sheet(book: xw.Book) -> None:
 
 
 @xw.script(button="[RankButton]Crosstable!L1", show_taskpane=False)
-def rank_button(book: xw.Book) -> None:
+async def rank_button(book: xw.Book) -> None:
     """Rank the active sheet (started by the RankButton shape on the Crosstable sheet)."""
-    rank_book(book)
+    await rank_book_async(book)

@@ -118,17 +118,23 @@ def _is_trf(path: Path) -> bool:
 
 
 def _rank(args: argparse.Namespace) -> int:
-    path = Path(args.file)
-    if not path.exists():
-        raise FileFormatError(f"{path}: no such file")
+    from .package import check_input, check_output
+
+    path = check_input(args.file)
+    if args.out is not None and not args.out.strip():
+        raise SettingsError("--out needs a file name (it was empty)")
+    if args.out and not _is_trf(path):
+        check_output(args.out)
     if _is_trf(path):
         return _rank_trf(path, args)
     from .sheet import plan_rank
-    from .workbook import SafeWorkbook
+    from .workbook import SafeWorkbook, check_out_suffix
 
     if args.out and _same_file(path, Path(args.out)) and not args.overwrite_input:
         raise SettingsError(f"--out {args.out} is the input file; refusing to overwrite it (add --overwrite-input if you mean it)")
     book = SafeWorkbook(path)
+    if args.out and args.format != "html":  # with html, --out is the page, not a copy of the workbook
+        check_out_suffix(book.kind, args.out)
     for w in book.warnings:
         print(f"tiebreak: warning: {w}", file=sys.stderr)
     plan = plan_rank(book, sheet=args.sheet, rules=args.rules, criteria=args.criteria, check=bool(args.out) and args.format != "html")

@@ -1,6 +1,6 @@
 """What "Rank" does to a workbook, decided without touching one.
 
-The Rank button (xlwings) and ``tiebreak rank --out`` (openpyxl) both hand a
+The Rank button (xlwings) and ``tiebreak rank --out`` (the package editor) both hand a
 :class:`BookSource` to :func:`plan_rank`, get back a :class:`Plan` (every cell
 to write, every sheet to create or clear) and apply it.  Nothing is applied
 when planning fails, so bad input and blocked cells leave the workbook as it
@@ -10,16 +10,20 @@ Where the table is: the range named ``crosstable``, else the largest block of
 non-empty cells on the sheet (Excel's "current region").  Rank writes a Place
 column and one column per criterion right after the table, in the header row
 and the player rows only; a ``Standings`` sheet sorted by place; and the
-``tiebreak`` settings sheet.  It overwrites only cells it wrote itself: the
-settings sheet records where its columns are.
+``tiebreak`` settings sheet.  It overwrites only cells it wrote itself:
+workbook-level defined names (``tiebreak_output``, ``tiebreak_standings``),
+which Excel moves as rows and columns are inserted, record where its blocks
+are, and the Standings sheet what it wrote there last time.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, Sequence
+from typing import Any, Protocol
 
+from ._gc import paused_gc
 from .criteria import Criterion, parse_criteria
 from .errors import InputError, SettingsError, WriteBlockedError, column_letter
 from .ranking import Ranking, rank
@@ -27,9 +31,16 @@ from .reader import TableLayout, read_table
 from .rules import get_rules
 from .settings import LABELS, SETTINGS_SHEET, Settings, settings_grid
 
-__all__ = ["BookSource", "Cells", "Write", "Plan", "plan_rank", "STANDINGS_SHEET", "find_region", "parse_address", "cells_of", "rows_of"]
+__all__ = ["OUTPUT_NAME", "STANDINGS_NAME", "STANDINGS_SHEET", "BookSource", "Cells", "Plan", "Write", "cells_of", "find_region", "parse_address", "plan_rank", "reference", "rows_of"]
 
 STANDINGS_SHEET = "Standings"
+# workbook-level defined names recording Rank's blocks; Excel moves and resizes them as rows and columns are inserted
+OUTPUT_NAME = "tiebreak_output"
+STANDINGS_NAME = "tiebreak_standings"
+# a recorded block larger than this is not Rank's (a name edited by hand, or hostile)
+MAX_OWN_COLUMNS = 64
+MAX_EXTRA_ROWS = 10_000
+MAX_STANDINGS_ROWS = 100_000
 STANDINGS_MARK = "Standings (tiebreak)"
 PLACE_LABELS = {"en": "Place", "ru": "Место"}
 DECIDED_LABELS = {"en": "Decided by", "ru": "Решено по"}
@@ -76,6 +87,22 @@ class Plan:
     output: str = ""
     message: str = ""
     notes: list[str] = field(default_factory=list)
+    # workbook-level defined names to set: name -> (sheet, first row, first column, last row, last column), 1-based
+    names: dict[str, tuple[str, int, int, int, int]] = field(default_factory=dict)
+    # cells the writes would cover, per sheet (1-based (row, column)), for the appliers' last checks
+    def targets(self) -> dict[str, set[tuple[int, int]]]:
+        out: dict[str, set[tuple[int, int]]] = {}
+        for w in self.writes:
+            cells = out.setdefault(w.sheet, set())
+            for i, row in enumerate(w.values):
+                for j in range(len(row)):
+                    cells.add((w.row + i, w.column + j))
+        return out
+
+
+def reference(sheet: str, r1: int, c1: int, r2: int, c2: int) -> str:
+    """An absolute reference as Excel writes it in a defined name: ``'My sheet'!$H$2:$M$6``."""
+    return f"{_quote(sheet)}!${column_letter(c1)}${r1}:${column_letter(c2)}${r2}"
 
 
 # ------------------------------------------------------------------ regions
@@ -87,11 +114,17 @@ def _empty(v: Any) -> bool:
     return v is None or (isinstance(v, str) and not v.strip())
 
 
+class _Clean(dict):  # type: ignore[type-arg]
+    """Cells already without empty values (so they are not filtered again)."""
+
+
 def cells_of(values: Sequence[Sequence[Any]] | Cells) -> Cells:
     """The non-empty cells of a sheet given as rows from A1 (or already as cells)."""
+    if isinstance(values, _Clean):
+        return values
     if isinstance(values, dict):
-        return {k: v for k, v in values.items() if not _empty(v)}
-    return {(r, c): v for r, row in enumerate(values) for c, v in enumerate(row) if not _empty(v)}
+        return _Clean({k: v for k, v in values.items() if v is not None and (v.__class__ is not str or v.strip())})
+    return _Clean({(r, c): v for r, row in enumerate(values) for c, v in enumerate(row) if not _empty(v)})
 
 
 def rows_of(cells: Cells, top: int = 0, left: int = 0, bottom: int | None = None, right: int | None = None) -> list[list[Any]]:
@@ -110,7 +143,7 @@ def find_region(values: Sequence[Sequence[Any]] | Cells) -> tuple[int, int, int,
     rectangles touch are merged until none touch.  Works on runs of adjacent
     cells in each row, so a big table costs little.
     """
-    cells = cells_of(values)
+    cells = values if isinstance(values, _Clean) else cells_of(values)
     if not cells:
         return None
     by_row: dict[int, list[int]] = {}
@@ -194,6 +227,7 @@ def parse_address(text: str) -> tuple[str | None, int, int, int, int] | None:
 
 
 # ------------------------------------------------------------------ planning
+@paused_gc
 def plan_rank(
     book: BookSource,
     *,
@@ -235,18 +269,19 @@ def plan_rank(
     if target in (SETTINGS_SHEET, STANDINGS_SHEET):
         raise SettingsError(f"'{target}' is tiebreak's own sheet: activate the sheet with the crosstable and run Rank again")
     values = cells_of(book.values(target))
+    box: tuple[int, int, int, int] | None
     if named and named[0] == target:
         _, r1, c1, r2, c2 = named
         box = (r1 - 1, c1 - 1, r2 - 1, c2 - 1)
     else:
         box = find_region(values)
-        if box is None:
-            raise InputError(f"sheet '{target}' is empty: put the crosstable on it (or name its range 'crosstable')")
+    if box is None:
+        raise InputError(f"sheet '{target}' is empty: put the crosstable on it (or name its range 'crosstable')")
     top, left, bottom, right = box
     width = right - left + 1
     grid = rows_of(values, top, left, bottom, right)
 
-    own = _own_columns(settings, target, values, box)
+    own, own_rows = _own_block(book, settings, target, values, box)
     ignore = [c - left for c in own if left <= c <= right]
     scoring = settings.scoring_value()
     t = read_table(grid, scoring=scoring, origin=(top + 1, left + 1), sheet=target, ignore_cols=ignore)
@@ -290,23 +325,60 @@ def plan_rank(
     rows_touched = sorted(block)
     if own:
         # rows Rank wrote before but not now (the table shrank) are cleared
-        rows_touched = sorted(set(rows_touched) | set(_own_rows(values, own, top, bottom)))
+        extra = own_rows if own_rows is not None else _own_rows(values, own, top, bottom)
+        rows_touched = sorted(set(rows_touched) | set(extra))
 
-    # every target cell must be empty or Rank's own
-    for r in rows_touched if check else ():
-        for c in range(start, clear_to + 1):
-            current = _at(values, r, c)
-            if _empty(current):
-                continue
-            if c in own and _looks_like_ours(current):
-                continue
-            cell = f"{column_letter(c + 1)}{r + 1}"
-            raise WriteBlockedError(
-                f"sheet '{target}', cell {cell} holds {current!r}, which Rank did not write; it would write its "
-                f"columns {column_letter(start + 1)}–{column_letter(start + n_cols)} there. Move that data or the table, "
-                "then run Rank again (nothing was changed).",
-                cell=cell,
-            )
+    if check:
+        if header_row is not None:
+            _refuse_unrecorded_output(values, header_row, own, target)
+        previous = _previous_output(book, names, t, top, own, header_row)
+        formulas = _formulas_in(book, target, rows_touched, start, clear_to)
+        _refuse_protected(book, target)
+        merges = [m for m in _merges(book, target) if m[2] >= min(rows_touched) + 1 and m[0] <= max(rows_touched) + 1 and m[3] >= start + 1 and m[1] <= clear_to + 1]
+        if header_row is not None:
+            _refuse_table_headers(book, target, values, header_row, start, [block.get(header_row, [])[i] if i < len(block.get(header_row, [])) else "" for i in range(clear_to - start + 1)])
+        # every target cell must be empty or Rank's own
+        for r in rows_touched:
+            for c in range(start, clear_to + 1):
+                cell = f"{column_letter(c + 1)}{r + 1}"
+                where = f"sheet '{target}', cell {cell}"
+                if (r, c) in formulas:
+                    raise WriteBlockedError(
+                        f"{where} holds the formula {formulas[(r, c)]}, which Rank did not write; it would write its columns "
+                        f"{column_letter(start + 1)}–{column_letter(start + n_cols)} there. Move the formula or the table, then run Rank again (nothing was changed).",
+                        cell=cell,
+                    )
+                for m in merges:
+                    if m[0] <= r + 1 <= m[2] and m[1] <= c + 1 <= m[3]:
+                        raise WriteBlockedError(
+                            f"{where} is part of the merged cells {column_letter(m[1])}{m[0]}:{column_letter(m[3])}{m[2]}; Rank writes its columns "
+                            f"{column_letter(start + 1)}–{column_letter(start + n_cols)} there. Unmerge them or move the table, then run Rank again (nothing was changed).",
+                            cell=cell,
+                        )
+                current = _at(values, r, c)
+                if _empty(current):
+                    continue
+                if c in own:
+                    if previous is None or (r, c) not in previous:
+                        # what Rank wrote there cannot be told: values of Rank's kinds are taken as its own
+                        if _looks_like_ours(current):
+                            continue
+                    elif _same(current, previous[(r, c)]):
+                        continue
+                    else:
+                        expected = previous[(r, c)]
+                        raise WriteBlockedError(
+                            f"{where} holds {current!r}, but Rank wrote {'nothing' if _empty(expected) else repr(expected)} there last time "
+                            f"(see the '{STANDINGS_SHEET}' sheet): it was typed over. Clear the cell or move the value, "
+                            "then run Rank again (nothing was changed).",
+                            cell=cell,
+                        )
+                raise WriteBlockedError(
+                    f"{where} holds {current!r}, which Rank did not write; it would write its "
+                    f"columns {column_letter(start + 1)}–{column_letter(start + n_cols)} there. Move that data or the table, "
+                    "then run Rank again (nothing was changed).",
+                    cell=cell,
+                )
 
     plan = Plan(sheet=target, table=f"{column_letter(left + 1)}{top + 1}:{column_letter(right + 1)}{bottom + 1}", ranking=ranking)
     span = clear_to - start + 1
@@ -314,23 +386,58 @@ def plan_rank(
         row = block.get(r, [])
         row = list(row) + [""] * (span - len(row))
         plan.writes.append(Write(target, r + 1, start + 1, [row]))
-    _merge_writes(plan)
     first_row = header_row if header_row is not None else min(block)
     plan.output = f"{_quote(target)}!{column_letter(start + 1)}{first_row + 1}:{column_letter(start + n_cols)}{first_row + 1}"
+    plan.names[OUTPUT_NAME] = (target, first_row + 1, start + 1, max(block) + 1, start + n_cols)
 
-    # the Standings sheet
+    # the Standings sheet: Rank's block in it (recorded by a defined name) is replaced; anything else is kept
+    grid_s = standings_grid(ranking, settings.rules, lang)
+    height, width_s = len(grid_s), len(grid_s[0])
     if STANDINGS_SHEET in names:
         existing = cells_of(book.values(STANDINGS_SHEET))
-        mark = _at(existing, 0, 0)
+        old_block = _standings_block(book, existing)
+        s_top, s_left = (old_block[0], old_block[1]) if old_block else (0, 0)
+        mark = _at(existing, s_top, s_left)
         if not (isinstance(mark, str) and mark.startswith(STANDINGS_MARK)) and existing:
             raise WriteBlockedError(
                 f"a sheet named '{STANDINGS_SHEET}' exists and was not written by tiebreak; rename it and run Rank again (nothing was changed)",
                 cell=f"{STANDINGS_SHEET}!A1",
             )
-        plan.clear_sheets.append(STANDINGS_SHEET)
+        ob = old_block or (0, 0, -1, -1)
+        s_formulas = _formulas_in(book, STANDINGS_SHEET, list(range(s_top, max(ob[2], s_top + height - 1) + 1)), s_left, max(ob[3], s_left + width_s - 1))
+        if check:
+            _refuse_protected(book, STANDINGS_SHEET)
+        for r in range(s_top, max(ob[2], s_top + height - 1) + 1):
+            in_grid = r < s_top + height
+            in_old = ob[0] <= r <= ob[2]
+            right_s = max(s_left + width_s - 1 if in_grid else -1, ob[3] if in_old else -1)
+            row_vals: list[Any] = []
+            for c in range(s_left, right_s + 1):
+                v = grid_s[r - s_top][c - s_left] if in_grid and c < s_left + width_s else ""
+                inside_old = in_old and ob[1] <= c <= ob[3]
+                current = _at(existing, r, c)
+                if check and not inside_old and not _empty(current) and not _same(current, v):
+                    cell = f"{column_letter(c + 1)}{r + 1}"
+                    raise WriteBlockedError(
+                        f"sheet '{STANDINGS_SHEET}', cell {cell} holds {current!r}, outside the block Rank wrote there; the new standings "
+                        f"({height} rows × {width_s} columns) would cover it. Move it below or beside the standings, then run Rank again (nothing was changed).",
+                        cell=f"{STANDINGS_SHEET}!{cell}",
+                    )
+                if check and (r, c) in s_formulas:
+                    cell = f"{column_letter(c + 1)}{r + 1}"
+                    raise WriteBlockedError(
+                        f"sheet '{STANDINGS_SHEET}', cell {cell} holds the formula {s_formulas[(r, c)]}, which Rank did not write; "
+                        "move it beside the standings, then run Rank again (nothing was changed).",
+                        cell=f"{STANDINGS_SHEET}!{cell}",
+                    )
+                row_vals.append(v)
+            if row_vals:
+                plan.writes.append(Write(STANDINGS_SHEET, r + 1, s_left + 1, [row_vals]))
+        plan.names[STANDINGS_NAME] = (STANDINGS_SHEET, s_top + 1, s_left + 1, s_top + height, s_left + width_s)
     else:
         plan.create_sheets.append(STANDINGS_SHEET)
-    plan.writes.append(Write(STANDINGS_SHEET, 1, 1, standings_grid(ranking, settings.rules, lang)))
+        plan.writes.append(Write(STANDINGS_SHEET, 1, 1, grid_s))
+        plan.names[STANDINGS_NAME] = (STANDINGS_SHEET, 1, 1, height, width_s)
 
     # the settings sheet: defaults the first time, the output record every time
     crit_text = ", ".join(c.code for c in crits)
@@ -342,6 +449,7 @@ def plan_rank(
     else:
         plan.writes.extend(_settings_updates(rows_of(cells_of(book.values(SETTINGS_SHEET))), settings))
 
+    _merge_writes(plan)
     plan.notes = list(ranking.notes)
     plan.message = (
         f"Ranked {len(t.players)} players on '{target}' ({plan.table}); rules {get_rules(settings.rules).name}; "
@@ -357,7 +465,7 @@ def plan_rank(
 
 
 def _quote(sheet: str) -> str:
-    return f"'{sheet}'" if re.search(r"[^A-Za-z0-9_]", sheet) else sheet
+    return "'" + sheet.replace("'", "''") + "'" if re.search(r"[^A-Za-z0-9_]", sheet) else sheet
 
 
 def _at(values: Cells | Sequence[Sequence[Any]], r: int, c: int) -> Any:
@@ -402,7 +510,7 @@ def _own_columns(settings: Settings, sheet: str, values: Cells, box: tuple[int, 
     parsed = parse_address(settings.output)
     if parsed is None:
         return []
-    where, r1, c1, r2, c2 = parsed
+    where, r1, c1, _, c2 = parsed
     if where is not None and where != sheet:
         return []
     cols = list(range(c1 - 1, c2))
@@ -413,6 +521,167 @@ def _own_columns(settings: Settings, sheet: str, values: Cells, box: tuple[int, 
     if isinstance(place, str) and place not in PLACE_LABELS.values() and not _PLACE.match(place.strip()):
         return []
     return cols
+
+
+def _same(a: Any, b: Any) -> bool:
+    if _empty(a) and _empty(b):
+        return True
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)) and not isinstance(a, bool) and not isinstance(b, bool):
+        return abs(float(a) - float(b)) < 1e-9
+    return str(a).strip() == str(b).strip()
+
+
+def _key(v: Any) -> str:
+    if isinstance(v, float) and v.is_integer():
+        v = int(v)
+    return str(v).strip()
+
+
+def _own_block(book: BookSource, settings: Settings, sheet: str, values: Cells, box: tuple[int, int, int, int]) -> tuple[list[int], list[int] | None]:
+    """Rank's columns from last time (0-based) and, when the defined name records them, its rows.
+
+    The workbook-level name ``tiebreak_output`` is what Excel keeps up to date when
+    the user inserts rows or columns; the settings sheet's text record is the
+    fallback for workbooks ranked before the name existed.
+    """
+    named = book.named_range(OUTPUT_NAME)
+    if named is not None:
+        where, r1, c1, r2, c2 = named
+        if where != sheet:
+            return [], None
+        top, _, bottom, _ = box
+        if c2 - c1 + 1 > MAX_OWN_COLUMNS or r2 - r1 + 1 > bottom - top + 1 + MAX_EXTRA_ROWS:
+            raise WriteBlockedError(
+                f"the defined name '{OUTPUT_NAME}' points to {column_letter(c1)}{r1}:{column_letter(c2)}{r2} on sheet '{sheet}', far more than "
+                "Rank's Place and criteria columns beside the table; correct or delete the name (Formulas > Name Manager), then run Rank again "
+                "(nothing was changed).",
+                cell=f"{column_letter(c1)}{r1}",
+            )
+        return list(range(c1 - 1, c2)), list(range(r1 - 1, r2))
+    return _own_columns(settings, sheet, values, box), None
+
+
+def _refuse_unrecorded_output(values: Cells, header_row: int, own: list[int], sheet: str) -> None:
+    """Old Place/criteria columns that no record locates any more: refuse rather than leave them stale beside new ones."""
+    from .criteria import CRITERIA
+
+    labels = {n for c in CRITERIA.values() for n in (c.name, c.name_ru)}
+    cols = sorted(c for (r, c) in values if r == header_row)
+    for c in cols:
+        v = values.get((header_row, c))
+        if c in own or not isinstance(v, str) or v.strip() not in PLACE_LABELS.values():
+            continue
+        end = c
+        while isinstance(values.get((header_row, end + 1)), str) and str(values[(header_row, end + 1)]).strip() in labels and end + 1 not in own:
+            end += 1
+        if end == c:
+            continue
+        raise WriteBlockedError(
+            f"sheet '{sheet}': columns {column_letter(c + 1)}–{column_letter(end + 1)} look like Rank's Place and criteria columns from an earlier run, "
+            f"but the workbook no longer records them (the defined name '{OUTPUT_NAME}' is missing or points elsewhere). "
+            "Delete those columns (or restore the name), then run Rank again (nothing was changed).",
+            cell=f"{column_letter(c + 1)}{header_row + 1}",
+        )
+
+
+def _previous_output(book: BookSource, names: list[str], t: Any, top: int, own: list[int], header_row: int | None) -> dict[tuple[int, int], Any] | None:
+    """What Rank wrote in its columns last time, cell by cell (0-based), from the Standings sheet; None if that cannot be told."""
+    if not own or STANDINGS_SHEET not in names:
+        return None
+    existing = cells_of(book.values(STANDINGS_SHEET))
+    block = _standings_block(book, existing)
+    if block is None:
+        return None
+    s_top, s_left, s_bottom, s_right = block
+    head = [_at(existing, s_top + 2, c) for c in range(s_left, s_right + 1)]
+    if len(head) < 5:
+        return None
+    n_crit = len(head) - 5  # Place, No, Name, Points, criteria..., Decided by
+    by_player: dict[tuple[str, str], list[Any]] = {}
+    for r in range(s_top + 3, s_bottom + 1):
+        row = [_at(existing, r, c) for c in range(s_left, s_right + 1)]
+        if _empty(row[0]) or _empty(row[2]):
+            continue
+        by_player[(_key(row[1]), _key(row[2]))] = [row[0]] + row[4 : 4 + n_crit]
+    out: dict[tuple[int, int], Any] = {}
+    start = min(own)
+    if header_row is not None:
+        for j, label in enumerate([head[0]] + head[4 : 4 + n_crit]):
+            out[(header_row, start + j)] = label
+    for p in t.players:
+        r = top + (p.row or 1) - 1
+        old = by_player.get((_key(p.number), _key(p.name)))
+        for j in range(len(own)):
+            out[(r, start + j)] = None if old is None else (old[j] if j < len(old) else None)
+    return out
+
+
+def _standings_block(book: BookSource, existing: Cells) -> tuple[int, int, int, int] | None:
+    """Rank's block on the Standings sheet (0-based, inclusive): the defined name, else the mark in A1 and its table."""
+    named = book.named_range(STANDINGS_NAME)
+    if named is not None and named[0] == STANDINGS_SHEET:
+        _, r1, c1, r2, c2 = named
+        if c2 - c1 + 1 > MAX_OWN_COLUMNS or r2 - r1 + 1 > MAX_STANDINGS_ROWS:
+            raise WriteBlockedError(
+                f"the defined name '{STANDINGS_NAME}' points to {column_letter(c1)}{r1}:{column_letter(c2)}{r2}, far more than Rank's standings; "
+                "correct or delete the name (Formulas > Name Manager), then run Rank again (nothing was changed).",
+                cell=f"{STANDINGS_SHEET}!{column_letter(c1)}{r1}",
+            )
+        return r1 - 1, c1 - 1, r2 - 1, c2 - 1
+    mark = _at(existing, 0, 0)
+    if not (isinstance(mark, str) and mark.startswith(STANDINGS_MARK)):
+        return None
+    width = 0
+    while not _empty(_at(existing, 2, width)):
+        width += 1
+    bottom = 2
+    while not _empty(_at(existing, bottom + 1, 0)):
+        bottom += 1
+    return 0, 0, bottom, max(width - 1, 0)
+
+
+def _formulas_in(book: BookSource, sheet: str, rows: Sequence[int], c1: int, c2: int) -> dict[tuple[int, int], str]:
+    """Formula cells (0-based) among the rows and columns Rank would write, when the book can tell."""
+    get = getattr(book, "formulas_in", None)
+    if get is None or not rows:
+        return {}
+    found: dict[tuple[int, int], str] = get(sheet, min(rows) + 1, c1 + 1, max(rows) + 1, c2 + 1)
+    wanted = set(rows)
+    return {k: v for k, v in found.items() if k[0] in wanted}
+
+
+def _merges(book: BookSource, sheet: str) -> list[tuple[int, int, int, int]]:
+    get = getattr(book, "merged", None)
+    return list(get(sheet)) if get is not None else []
+
+
+def _refuse_table_headers(book: BookSource, sheet: str, values: Cells, header_row: int, start: int, labels: list[Any]) -> None:
+    """Rank's header cells inside an Excel table's header row must keep their text (a table's header is its column names)."""
+    get = getattr(book, "tables", None)
+    if get is None:
+        return
+    for name, tr1, tc1, tr2, tc2 in get(sheet):
+        if tr1 != header_row + 1:
+            continue
+        for j, label in enumerate(labels):
+            c = start + j
+            if tc1 <= c + 1 <= tc2 and not _same(_at(values, header_row, c), label):
+                cell = f"{column_letter(c + 1)}{header_row + 1}"
+                raise WriteBlockedError(
+                    f"sheet '{sheet}', cell {cell} is a header of the Excel table '{name}' ({column_letter(tc1)}{tr1}:{column_letter(tc2)}{tr2}); "
+                    f"Rank would change it from {_at(values, header_row, c)!r} to {label!r}, which a table does not allow. Resize the table to end "
+                    "before Rank's columns (Table Design > Resize Table), then run Rank again (nothing was changed).",
+                    cell=cell,
+                )
+
+
+def _refuse_protected(book: BookSource, sheet: str) -> None:
+    get = getattr(book, "protected", None)
+    if get is not None and get(sheet):
+        raise WriteBlockedError(
+            f"sheet '{sheet}' is protected, so Rank cannot write its cells; unprotect it (Review > Unprotect Sheet), then run Rank again (nothing was changed).",
+            cell=f"{sheet}!A1",
+        )
 
 
 def _own_rows(values: Cells, cols: list[int], top: int, bottom: int) -> list[int]:

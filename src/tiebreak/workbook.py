@@ -1,14 +1,26 @@
-""".xlsx files without Excel (openpyxl): read safely, rank, write a copy atomically.
+""".xlsx/.xlsm files without Excel: read safely, rank, write an exact copy atomically.
+
+The workbook is edited as a package, never loaded and re-saved: the copy
+differs from the input only in
+
+* the cells Rank writes on the crosstable sheet (the sheet's part is patched
+  cell by cell, see :mod:`tiebreak.sheetxml`),
+* Rank's own sheets (``Standings``, ``tiebreak``),
+* when a sheet is added: the workbook part, its relationships, the content
+  types and the sheet list of ``docProps/app.xml``;
+* the workbook part's defined names that record where Rank's columns are.
+
+Every other part is copied as stored in the input (:mod:`tiebreak.package`).
 
 Safety:
 
-* a file is checked before openpyxl parses it: it must be a zip of at most
-  :data:`MAX_PARTS` parts whose unpacked size stays under :data:`MAX_UNPACKED`
-  bytes and whose parts do not expand more than :data:`MAX_RATIO` times (zip
-  bombs), and no XML part may declare a DTD or entities (XML bombs; openpyxl
-  also parses with defusedxml);
-* nothing in a workbook is evaluated: formulas are text, the settings sheet
-  is read as plain values;
+* a file is read through one descriptor with a size limit (a FIFO or a device
+  is refused); it must be a zip of at most ``MAX_PARTS`` parts whose unpacked
+  size stays under ``MAX_UNPACKED`` bytes and whose parts do not expand more
+  than ``MAX_RATIO`` times (zip bombs); no XML part may declare a DTD or
+  entities (XML bombs; parts are also parsed with defusedxml);
+* nothing in a workbook is evaluated: formulas are text, their stored results
+  are read as values;
 * writes go to a temporary file in the target's folder, which replaces the
   target only when complete; the input file is never written unless the
   caller asks for exactly that.
@@ -17,21 +29,42 @@ Safety:
 from __future__ import annotations
 
 import os
+import posixpath
+import re
 import tempfile
-import zipfile
 from pathlib import Path
 from typing import Any
+from xml.sax.saxutils import quoteattr
 
-from .errors import FileFormatError, TiebreakError, checked_size
+from .errors import FileFormatError, SettingsError
 from .notation import Uncalculated
-from .sheet import Plan
+from .package import MAX_FILE, MAX_PARTS, MAX_RATIO, MAX_UNPACKED, Package
+from .sheet import Plan, parse_address, reference
+from .sheetxml import (
+    MAIN_NS,
+    SheetData,
+    new_sheet,
+    patch_sheet,
+    read_shared_strings,
+    read_sheet,
+)
 
-__all__ = ["SafeWorkbook", "check_xlsx", "MAX_UNPACKED", "MAX_RATIO", "MAX_PARTS", "MAX_FILE"]
+__all__ = ["KINDS", "MAX_FILE", "MAX_PARTS", "MAX_RATIO", "MAX_UNPACKED", "SafeWorkbook", "check_out_suffix", "check_xlsx"]
 
-MAX_FILE = 100 * 1024 * 1024
-MAX_UNPACKED = 500 * 1024 * 1024
-MAX_RATIO = 200
-MAX_PARTS = 10000
+REL_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+PKG_REL_NS = "http://schemas.openxmlformats.org/package/2006/relationships"
+CT_NS = "http://schemas.openxmlformats.org/package/2006/content-types"
+WORKSHEET_REL = REL_NS + "/worksheet"
+STRINGS_REL = REL_NS + "/sharedStrings"
+WORKSHEET_CT = "application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"
+
+# the workbook part's content type → the file type and the extension it must have
+KINDS = {
+    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml": ("workbook", ".xlsx"),
+    "application/vnd.ms-excel.sheet.macroEnabled.main+xml": ("macro-enabled workbook", ".xlsm"),
+    "application/vnd.openxmlformats-officedocument.spreadsheetml.template.main+xml": ("template", ".xltx"),
+    "application/vnd.ms-excel.template.macroEnabled.main+xml": ("macro-enabled template", ".xltm"),
+}
 
 
 def check_xlsx(path: str | os.PathLike[str]) -> list[str]:
@@ -39,79 +72,8 @@ def check_xlsx(path: str | os.PathLike[str]) -> list[str]:
 
     Raises :class:`FileFormatError` with the reason.
     """
-    p = checked_size(path, MAX_FILE, "tiebreak reads")
-    if not zipfile.is_zipfile(p):
-        raise FileFormatError(f"{p}: not an .xlsx workbook (not a zip file); save it from Excel as .xlsx")
-    warnings: list[str] = []
-    try:
-        with zipfile.ZipFile(p) as z:
-            infos = z.infolist()
-            if len(infos) > MAX_PARTS:
-                raise FileFormatError(f"{p}: {len(infos)} parts in the file; more than {MAX_PARTS} is refused")
-            total = 0
-            names = set()
-            for info in infos:
-                names.add(info.filename)
-                total += info.file_size
-                if total > MAX_UNPACKED:
-                    raise FileFormatError(f"{p}: unpacks to more than {MAX_UNPACKED // (1024 * 1024)} MB; refused as a possible zip bomb")
-                if info.compress_size and info.file_size / info.compress_size > MAX_RATIO and info.file_size > 1024 * 1024:
-                    raise FileFormatError(f"{p}: part {info.filename} expands {info.file_size // max(info.compress_size, 1)} times; refused as a possible zip bomb")
-            if "xl/workbook.xml" not in names:
-                raise FileFormatError(f"{p}: not an Excel workbook (no xl/workbook.xml)")
-            for info in infos:
-                if info.filename.endswith((".xml", ".rels", ".vml")):
-                    with z.open(info) as f:
-                        if _declares_dtd(f):
-                            raise FileFormatError(f"{p}: part {info.filename} declares a DTD or entities; refused (XML bomb protection)")
-            if any(n.startswith(("xl/drawings/", "xl/charts/", "xl/media/")) for n in names):
-                warnings.append("the workbook has charts, images or shapes; the copy written with --out will not have them (openpyxl cannot keep them)")
-    except zipfile.BadZipFile as err:
-        raise FileFormatError(f"{p}: damaged zip file ({err})") from None
-    return warnings
-
-
-def _declares_dtd(stream: Any, limit: int = 16 * 1024 * 1024) -> bool:
-    """Whether an XML part declares a DTD or entities before its root element.
-
-    The prologue (declaration, processing instructions, comments) is skipped
-    however long it is, up to ``limit`` bytes; a longer prologue counts as a
-    declaration (nothing legitimate needs one).
-    """
-    buf = b""
-    read = 0
-    while True:
-        chunk = stream.read(65536)
-        read += len(chunk)
-        buf += chunk
-        while True:
-            buf = buf.lstrip()
-            if buf.startswith(b"\xef\xbb\xbf"):
-                buf = buf[3:]
-                continue
-            if buf.startswith(b"<?"):
-                end = buf.find(b"?>")
-                if end < 0:
-                    break
-                buf = buf[end + 2 :]
-                continue
-            if buf.startswith(b"<!--"):
-                end = buf.find(b"-->", 4)
-                if end < 0:
-                    break
-                buf = buf[end + 3 :]
-                continue
-            if buf.startswith((b"<!DOCTYPE", b"<!ENTITY", b"<!doctype")):
-                return True
-            if len(buf) >= 2 or (buf and not chunk):
-                return False  # the root element (or not XML at all: openpyxl will say so)
-            break
-        if not chunk:
-            return False
-        if read > limit:
-            return True
-        if len(buf) > 8 and buf.startswith(b"<!--"):
-            buf = b"<!--" + buf[-8:]  # keep only the tail of a long comment
+    Package(path)
+    return []
 
 
 def _mode_for(target: Path) -> int:
@@ -124,132 +86,284 @@ def _mode_for(target: Path) -> int:
         return 0o666 & ~umask
 
 
-class SafeWorkbook:
-    """A checked workbook, loaded with its formulas (to write a copy); cell values are read from it.
+def _parse(data: bytes, where: str) -> Any:
+    from defusedxml.ElementTree import fromstring  # type: ignore[import-untyped]
 
-    Formula cells carry the value Excel stored when it last saved the file;
-    those are read (a second, value-only load) only when the sheet has formulas.
-    """
+    try:
+        return fromstring(data, forbid_dtd=True)
+    except Exception as err:  # noqa: BLE001  expat's and defusedxml's errors on a damaged or hostile part
+        raise FileFormatError(f"{where}: cannot be read ({type(err).__name__}: {err})") from None
+
+
+def _root_prefix(xml: bytes, local: str, ns: str) -> tuple[bytes, bytes]:
+    """(prefix of ``ns`` on the root element ``local`` ('' or 'x:'), the root's start tag)."""
+    m = re.search(rb"<([\w.-]+:)?" + local.encode() + rb"(?=[\s>])[^>]*>", xml)
+    if not m:
+        raise FileFormatError(f"no {local} element")
+    prefix = m.group(1) or b""
+    return prefix, m.group(0)
+
+
+def _insert_before_close(xml: bytes, prefix: bytes, local: bytes, text: bytes) -> bytes:
+    close = b"</" + prefix + local + b">"
+    at = xml.rfind(close)
+    if at >= 0:
+        return xml[:at] + text + xml[at:]
+    m = re.search(rb"<" + re.escape(prefix) + local + rb"(?=[\s/])[^>]*/>", xml)
+    if not m:
+        raise FileFormatError(f"no {local.decode()} element")
+    open_tag = m.group(0)[:-2].rstrip() + b">"
+    return xml[: m.start()] + open_tag + text + close + xml[m.end() :]
+
+
+def check_out_suffix(kind: tuple[str, str], out: str | os.PathLike[str]) -> None:
+    """Refuse an OUT whose extension does not match the input's file type (Excel would not open it)."""
+    name, suffix = kind
+    got = Path(out).suffix.lower()
+    if got != suffix:
+        raise SettingsError(
+            f"--out {out}: the input is a {name}, so the copy must end in {suffix} (Excel refuses to open a {name} under another extension)"
+        )
+
+
+class SafeWorkbook:
+    """A checked workbook package: cell values (formulas give their stored results) and an exact copy with Rank's changes."""
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
-        import openpyxl
-        import openpyxl.xml
-
         self.path = Path(path)
-        self.warnings = check_xlsx(self.path)
-        if not openpyxl.xml.DEFUSEDXML:
-            raise FileFormatError("defusedxml is not active for openpyxl (OPENPYXL_DEFUSEDXML=False?); refusing to parse untrusted XML")
-        self._keep_vba = self.path.suffix.lower() in (".xlsm", ".xltm")
-        self.wb = self._load(data_only=False)
-        self._wb_values: Any = None
-        self._values: dict[str, dict[tuple[int, int], Any]] = {}
-
-    def _load(self, data_only: bool) -> Any:
-        import openpyxl
-
+        self.package = Package(self.path)
+        self.warnings: list[str] = []
+        pkg = self.package
+        self._workbook_xml = pkg.read("xl/workbook.xml")
+        if MAIN_NS.encode() not in self._workbook_xml:
+            raise FileFormatError(f"{self.path}: a Strict Open XML workbook; save it from Excel as an ordinary Excel Workbook (.xlsx)")
+        root = _parse(self._workbook_xml, f"{self.path}: xl/workbook.xml")
+        m = "{" + MAIN_NS + "}"
+        self._rels_name = "xl/_rels/workbook.xml.rels"
+        self._rels_xml = pkg.read(self._rels_name) if pkg.has(self._rels_name) else b""
+        self._rels: dict[str, tuple[str, str]] = {}
+        if self._rels_xml:
+            for rel in _parse(self._rels_xml, f"{self.path}: {self._rels_name}"):
+                target = rel.get("Target", "")
+                part = target.lstrip("/") if target.startswith("/") else posixpath.normpath(posixpath.join("xl", target))
+                self._rels[rel.get("Id", "")] = (rel.get("Type", ""), part)
+        self._sheets: list[tuple[str, str, int]] = []  # name, part, sheetId
+        self._kinds: dict[str, str] = {}
+        sheets = root.find(m + "sheets")
+        for el in sheets if sheets is not None else []:
+            name = el.get("name", "")
+            rid = el.get("{" + REL_NS + "}id", "")
+            typ, part = self._rels.get(rid, ("", ""))
+            self._sheets.append((name, part, int(el.get("sheetId", "0") or 0)))
+            self._kinds[name] = typ.rsplit("/", 1)[-1]
+        if not self._sheets:
+            raise FileFormatError(f"{self.path}: the workbook lists no sheets")
+        view = root.find(f"{m}bookViews/{m}workbookView")
         try:
-            return openpyxl.load_workbook(self.path, data_only=data_only, keep_vba=self._keep_vba and not data_only, keep_links=not data_only)
-        except TiebreakError:
-            raise
-        except Exception as err:  # openpyxl's and defusedxml's errors on a damaged or hostile file
-            name = type(err).__name__
-            if name in ("DTDForbidden", "EntitiesForbidden", "ExternalReferenceForbidden", "NotSupportedError"):
-                raise FileFormatError(f"{self.path}: a part of the file declares a DTD or entities; refused (XML bomb protection)") from None
-            raise FileFormatError(f"{self.path}: cannot be read as a workbook ({name}: {err})") from None
+            self._active = int(view.get("activeTab", "0")) if view is not None else 0
+        except ValueError:
+            self._active = 0
+        self._names: list[tuple[str, int | None, str]] = []
+        dn = root.find(m + "definedNames")
+        for el in dn if dn is not None else []:
+            local = el.get("localSheetId")
+            self._names.append((el.get("name", ""), int(local) if local and local.isdigit() else None, el.text or ""))
+        self._ct_xml = pkg.read("[Content_Types].xml") if pkg.has("[Content_Types].xml") else b""
+        self.kind = ("workbook", ".xlsx")
+        if self._ct_xml:
+            for el in _parse(self._ct_xml, f"{self.path}: [Content_Types].xml"):
+                if el.get("PartName", "").lstrip("/") == "xl/workbook.xml":
+                    self.kind = KINDS.get(el.get("ContentType", ""), self.kind)
+        self._strings: list[str] | None = None
+        self._data: dict[str, SheetData] = {}
+        self._replaced: dict[str, bytes] = {}
+        self._added: list[tuple[str, bytes]] = []
 
     # BookSource
     def sheet_names(self) -> list[str]:
-        return list(self.wb.sheetnames)
+        return [name for name, _, _ in self._sheets]
 
     def active_sheet(self) -> str:
-        ws = self.wb.active
-        return ws.title if ws is not None else self.wb.sheetnames[0]
+        if 0 <= self._active < len(self._sheets):
+            return self._sheets[self._active][0]
+        return self._sheets[0][0]
+
+    def _shared_strings(self) -> list[str]:
+        if self._strings is None:
+            self._strings = []
+            for typ, part in self._rels.values():
+                if typ == STRINGS_REL and self.package.has(part):
+                    self._strings = read_shared_strings(self.package.read(part), f"{self.path}: {part}")
+        return self._strings
+
+    def sheet_data(self, sheet: str) -> SheetData:
+        if sheet in self._data:
+            return self._data[sheet]
+        part = self._part(sheet)
+        data = read_sheet(self.package.read(part), self._shared_strings(), f"sheet '{sheet}'", Uncalculated)
+        self._data[sheet] = data
+        return data
+
+    def _part(self, sheet: str) -> str:
+        for name, part, _ in self._sheets:
+            if name == sheet:
+                kind = self._kinds.get(name)
+                if kind != "worksheet":
+                    what = {"chartsheet": "a chart sheet", "dialogsheet": "a dialog sheet", "macrosheet": "a macro sheet"}.get(kind or "", "not a worksheet")
+                    raise FileFormatError(f"sheet '{sheet}' is {what}, not a sheet of cells; activate the sheet with the crosstable (or give --sheet)")
+                if not self.package.has(part):
+                    raise FileFormatError(f"{self.path}: sheet '{sheet}' has no part in the file ({part or 'no relationship'})")
+                return part
+        raise SettingsError(f"there is no sheet '{sheet}'")
 
     def values(self, sheet: str) -> dict[tuple[int, int], Any]:
-        """The sheet's non-empty cells, (row, column) → value, 0-based (a stray far cell costs nothing)."""
-        if sheet in self._values:
-            return self._values[sheet]
-        ws = self.wb[sheet]
-        cells: dict[tuple[int, int], Any] = {}
-        formulas: list[tuple[int, int, str]] = []
-        for (r, c), cell in ws._cells.items():
-            v = cell.value
-            if v is None:
+        """The sheet's non-empty cells, (row, column) → value, 0-based; formulas give their stored results."""
+        return self.sheet_data(sheet).cells
+
+    def formulas(self, sheet: str) -> dict[tuple[int, int], str]:
+        """The sheet's formula cells, (row, column) → formula text, 0-based."""
+        return self.sheet_data(sheet).formulas
+
+    def formulas_in(self, sheet: str, r1: int, c1: int, r2: int, c2: int) -> dict[tuple[int, int], str]:
+        """The formula cells (0-based) of a rectangle (1-based, inclusive)."""
+        return {k: f for k, f in self.formulas(sheet).items() if r1 - 1 <= k[0] <= r2 - 1 and c1 - 1 <= k[1] <= c2 - 1}
+
+    def merged(self, sheet: str) -> list[tuple[int, int, int, int]]:
+        return self.sheet_data(sheet).merges
+
+    def tables(self, sheet: str) -> list[tuple[str, int, int, int, int]]:
+        """The sheet's Excel tables (ListObjects): (name, first row, first column, last row, last column), 1-based."""
+        part = self._part(sheet)
+        folder, name = posixpath.split(part)
+        rels_name = posixpath.join(folder, "_rels", name + ".rels")
+        if not self.package.has(rels_name):
+            return []
+        out: list[tuple[str, int, int, int, int]] = []
+        for rel in _parse(self.package.read(rels_name), f"{self.path}: {rels_name}"):
+            if not rel.get("Type", "").endswith("/table"):
                 continue
-            if cell.data_type == "f" or (isinstance(v, str) and v.startswith("=")):
-                formulas.append((r, c, str(v)))
+            target = rel.get("Target", "")
+            table_part = target.lstrip("/") if target.startswith("/") else posixpath.normpath(posixpath.join(folder, target))
+            if not self.package.has(table_part):
                 continue
-            if hasattr(v, "isoformat"):
-                v = v.isoformat()
-            cells[(r - 1, c - 1)] = v
-        if formulas:
-            if self._wb_values is None:
-                self._wb_values = self._load(data_only=True)
-            stored = self._wb_values[sheet]
-            for r, c, f in formulas:
-                v = stored.cell(r, c).value
-                cells[(r - 1, c - 1)] = Uncalculated(f) if v is None else (v.isoformat() if hasattr(v, "isoformat") else v)
-        self._values[sheet] = cells
-        return cells
+            root = _parse(self.package.read(table_part), f"{self.path}: {table_part}")
+            parsed = parse_address(root.get("ref", ""))
+            if parsed is not None:
+                _, r1, c1, r2, c2 = parsed
+                out.append((root.get("displayName") or root.get("name") or "?", r1, c1, r2, c2))
+        return out
+
+    def protected(self, sheet: str) -> bool:
+        return self.sheet_data(sheet).protected
 
     def named_range(self, name: str) -> tuple[str, int, int, int, int] | None:
-        from openpyxl.utils.cell import range_boundaries
-
-        dn = None
-        for key, value in self.wb.defined_names.items():
-            if key.casefold() == name.casefold():
-                dn = value
-        if dn is None:
-            for ws in self.wb.worksheets:
-                for key, value in ws.defined_names.items():
-                    if key.casefold() == name.casefold():
-                        dn = value
-        if dn is None:
+        found = [n for n in self._names if n[0].casefold() == name.casefold()]
+        found.sort(key=lambda n: n[1] is not None)  # workbook-level names first
+        if not found:
             return None
-        try:
-            dests = list(dn.destinations)
-        except Exception:
+        parsed = parse_address(found[0][2].replace("$", ""))
+        if parsed is None:
             return None
-        if len(dests) != 1:
+        sheet, r1, c1, r2, c2 = parsed
+        if sheet is None or sheet not in self.sheet_names():
             return None
-        sheet, ref = dests[0]
-        try:
-            c1, r1, c2, r2 = range_boundaries(ref.replace("$", ""))
-        except ValueError:
-            return None
-        if sheet not in self.wb.sheetnames or None in (c1, r1, c2, r2):
-            return None
-        return sheet, int(r1), int(c1), int(r2), int(c2)  # type: ignore[arg-type]
+        return sheet, r1, c1, r2, c2
 
     # writing
     def apply(self, plan: Plan) -> None:
-        created = set(plan.create_sheets)
-        for name in plan.create_sheets:
-            self.wb.create_sheet(name)
+        """Work out the parts the copy replaces or adds (nothing is written to disk yet)."""
+        updates: dict[str, dict[int, dict[int, Any]]] = {}
         for name in plan.clear_sheets:
-            ws = self.wb[name]
-            for row in ws.iter_rows():
-                for cell in row:
-                    cell.value = None
+            data = self.sheet_data(name)
+            upd = updates.setdefault(name, {})
+            for r, c in list(data.cells) + list(data.formulas):
+                upd.setdefault(r + 1, {})[c + 1] = None
         for w in plan.writes:
-            ws = self.wb[w.sheet]
-            if w.sheet in created and w.row == 1 and w.column == 1 and ws.max_row == 1 and ws.max_column == 1:
-                for row in w.values:  # a new sheet filled from A1: appending rows is much faster
-                    ws.append([None if v == "" else v for v in row])
-                continue
+            upd = updates.setdefault(w.sheet, {})
             for i, row in enumerate(w.values):
+                cols = upd.setdefault(w.row + i, {})
                 for j, v in enumerate(row):
-                    ws.cell(w.row + i, w.column + j).value = None if v == "" else v
-        self.wb.active = self.wb.sheetnames.index(plan.sheet)
+                    cols[w.column + j] = None if v == "" else v
+        existing = {name: part for name, part, _ in self._sheets}
+        used = set(self.package.names())
+        new_entries: list[tuple[str, str]] = []
+        for name in plan.create_sheets:
+            n = len(self._sheets) + 1
+            while f"xl/worksheets/sheet{n}.xml" in used:
+                n += 1
+            part = f"xl/worksheets/sheet{n}.xml"
+            used.add(part)
+            new_entries.append((name, part))
+            self._added.append((part, patch_sheet(new_sheet(), updates.pop(name, {}))))
+        for name, upd in updates.items():
+            if name not in existing:
+                raise FileFormatError(f"there is no sheet '{name}' to write")
+            part = self._part(name)
+            self._replaced[part] = patch_sheet(self.package.read(part), upd)
+        if new_entries:
+            self._add_sheets(new_entries)
+        if plan.names:
+            wb = self._replaced.get("xl/workbook.xml", self._workbook_xml)
+            new_wb = _set_defined_names(wb, {name: reference(*where) for name, where in plan.names.items()})
+            if new_wb != self._workbook_xml:
+                self._replaced["xl/workbook.xml"] = new_wb
+
+    def _add_sheets(self, entries: list[tuple[str, str]]) -> None:
+        wb = self._workbook_xml
+        prefix, root_tag = _root_prefix(wb, "workbook", MAIN_NS)
+        rel_prefix = re.search(rb'xmlns:([\w.-]+)="' + re.escape(REL_NS.encode()) + b'"', root_tag)
+        ids = set(self._rels)
+        next_id = max((int(i[3:]) for i in ids if re.fullmatch(r"rId\d+", i)), default=0) + 1
+        sheet_id = max((sid for _, _, sid in self._sheets), default=0) + 1
+        sheets_xml = b""
+        rels_xml = b""
+        ct_xml = b""
+        for name, part in entries:
+            rid = f"rId{next_id}"
+            next_id += 1
+            if rel_prefix:
+                id_attr = rel_prefix.group(1) + b":id=" + quoteattr(rid).encode()
+            else:
+                id_attr = b'xmlns:tbr="' + REL_NS.encode() + b'" tbr:id=' + quoteattr(rid).encode()
+            sheets_xml += b"<" + prefix + b"sheet name=" + quoteattr(name).encode("utf-8") + b' sheetId="' + str(sheet_id).encode() + b'" ' + id_attr + b"/>"
+            sheet_id += 1
+            target = posixpath.relpath(part, "xl")
+            rels_xml += b"<Relationship Id=" + quoteattr(rid).encode() + b' Type="' + WORKSHEET_REL.encode() + b'" Target=' + quoteattr(target).encode() + b"/>"
+            ct_xml += b'<Override PartName="/' + part.encode() + b'" ContentType="' + WORKSHEET_CT.encode() + b'"/>'
+        self._replaced["xl/workbook.xml"] = _insert_before_close(wb, prefix, b"sheets", sheets_xml)
+        rp, _ = _root_prefix(self._rels_xml, "Relationships", PKG_REL_NS)
+        if rp:
+            rels_xml = rels_xml.replace(b"<Relationship ", b"<" + rp + b"Relationship ")
+        self._replaced[self._rels_name] = _insert_before_close(self._rels_xml, rp, b"Relationships", rels_xml)
+        cp, _ = _root_prefix(self._ct_xml, "Types", CT_NS)
+        if cp:
+            ct_xml = ct_xml.replace(b"<Override ", b"<" + cp + b"Override ")
+        self._replaced["[Content_Types].xml"] = _insert_before_close(self._ct_xml, cp, b"Types", ct_xml)
+        if self.package.has("docProps/app.xml"):
+            worksheets = [name for name, _, _ in self._sheets if self._kinds.get(name) == "worksheet"]
+            app = _app_with_sheets(self.package.read("docProps/app.xml"), [name for name, _ in entries], worksheets)
+            if app is not None:
+                self._replaced["docProps/app.xml"] = app
+        self._sheets.extend((name, part, 0) for name, part in entries)
+        for name, _ in entries:
+            self._kinds[name] = "worksheet"
+
+    def changed_parts(self) -> list[str]:
+        """The parts the copy replaces or adds (after :meth:`apply`)."""
+        return sorted(self._replaced) + [name for name, _ in self._added]
 
     def save(self, target: str | os.PathLike[str]) -> None:
         """Write to a temporary file beside ``target``, then replace ``target`` with it."""
         target = Path(target)
         folder = target.parent if str(target.parent) else Path(".")
-        fd, tmp = tempfile.mkstemp(prefix=".tiebreak-", suffix=target.suffix or ".xlsx", dir=folder)
+        try:
+            fd, tmp = tempfile.mkstemp(prefix=".tiebreak-", suffix=target.suffix or ".xlsx", dir=folder)
+        except OSError as err:
+            raise FileFormatError(f"{target}: cannot write the file ({err.strerror})") from None
         os.close(fd)
         try:
-            self.wb.save(tmp)
+            with open(tmp, "wb") as f:
+                self.package.write(f, self._replaced, self._added)
             os.chmod(tmp, _mode_for(target))
             os.replace(tmp, target)
         except OSError as err:
@@ -257,3 +371,69 @@ class SafeWorkbook:
         finally:
             if os.path.exists(tmp):
                 os.unlink(tmp)
+
+
+_AFTER_NAMES = ("calcPr", "oleSize", "customWorkbookViews", "pivotCaches", "smartTagPr", "smartTagTypes", "webPublishing", "fileRecoveryPr", "webPublishObjects", "extLst")
+
+
+def _set_defined_names(xml: bytes, names: dict[str, str]) -> bytes:
+    """Workbook-level defined names set to references (replaced when they exist, added otherwise)."""
+    from xml.sax.saxutils import escape
+
+    prefix, _ = _root_prefix(xml, "workbook", MAIN_NS)
+    p = re.escape(prefix)
+    for name, ref in names.items():
+        value = escape(ref).encode("utf-8")
+        existing = re.compile(rb"(<" + p + rb'definedName\s+(?:(?!localSheetId)[^>])*?name="' + re.escape(name.encode()) + rb'"(?:(?!localSheetId)[^>])*>)(.*?)(</' + p + rb"definedName>)", re.IGNORECASE | re.DOTALL)
+        m = existing.search(xml)
+        if m:
+            if m.group(2) != value:
+                xml = xml[: m.start(2)] + value + xml[m.end(2) :]
+            continue
+        element = b"<" + prefix + b'definedName name="' + name.encode() + b'">' + value + b"</" + prefix + b"definedName>"
+        if re.search(rb"<" + p + rb"definedNames[\s>]", xml):
+            xml = _insert_before_close(xml, prefix, b"definedNames", element)
+            continue
+        block = b"<" + prefix + b"definedNames>" + element + b"</" + prefix + b"definedNames>"
+        for follower in _AFTER_NAMES:
+            at = re.search(rb"<" + p + follower.encode() + rb"[\s/>]", xml)
+            if at:
+                xml = xml[: at.start()] + block + xml[at.start() :]
+                break
+        else:
+            xml = _insert_before_close(xml, prefix, b"workbook", block)
+    return xml
+
+
+def _app_with_sheets(xml: bytes, names: list[str], worksheets: list[str]) -> bytes | None:
+    """``docProps/app.xml`` listing added worksheets (the worksheets' count and titles); None if its shape is unusual.
+
+    The worksheets' group is the first of the heading pairs whose count and
+    titles are the workbook's worksheets (its label is in Excel's language:
+    "Worksheets", "Листы", "Arbeitsblätter" ...).
+    """
+    m = re.search(rb"<(?:[\w.-]+:)?lpstr>[^<]*</(?:[\w.-]+:)?lpstr>\s*</(?:[\w.-]+:)?variant>\s*<(?:[\w.-]+:)?variant>\s*<(?:[\w.-]+:)?i4>(\d+)</", xml)
+    t = re.search(rb"<((?:[\w.-]+:)?)TitlesOfParts>\s*<((?:[\w.-]+:)?)vector\b([^>]*)>", xml)
+    if not m or not t or m.start() > t.start() or int(m.group(1)) != len(worksheets):
+        return None
+    count = int(m.group(1))
+    size = re.search(rb'size="(\d+)"', t.group(3))
+    if not size:
+        return None
+    vp = t.group(2)
+    lp = re.compile(rb"<" + re.escape(vp) + rb"lpstr>.*?</" + re.escape(vp) + rb"lpstr>|<" + re.escape(vp) + rb"lpstr/>", re.DOTALL)
+    from xml.sax.saxutils import escape
+
+    pos = t.end()
+    for title in worksheets:
+        item = lp.search(xml, pos)
+        if not item or item.group(0) != b"<" + vp + b"lpstr>" + escape(title).encode("utf-8") + b"</" + vp + b"lpstr>":
+            return None
+        pos = item.end()
+
+    added = b"".join(b"<" + vp + b"lpstr>" + escape(n).encode("utf-8") + b"</" + vp + b"lpstr>" for n in names)
+    new_size = str(int(size.group(1)) + len(names)).encode()
+    vector_tag = t.group(0)[: t.start(3) - t.start(0)] + t.group(3).replace(size.group(0), b'size="' + new_size + b'"') + b">"
+    out = xml[: t.start()] + vector_tag + xml[t.end() : pos] + added + xml[pos:]
+    # the count precedes the titles, so its position is unchanged
+    return out[: m.start(1)] + str(count + len(names)).encode() + out[m.end(1) :]

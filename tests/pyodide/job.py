@@ -22,6 +22,42 @@ import zipfile
 from pathlib import Path
 
 
+def _stand_in_for_the_lite_client(payload: dict) -> None:
+    """Answer the reads a script makes of Excel while it runs, as xlwings Lite's client does.
+
+    Lite's xlwings reads through ``js.xlwings.getRangeData(sheet, address, keys)`` (for
+    example ``Range.get_formula``); here the answer comes from the book payload: a
+    workbook without formulas, whose formulas are its values, as Office.js gives them.
+    """
+    import re
+
+    import js
+    from pyodide.ffi import create_proxy, to_js
+
+    sheets = {s["name"]: s["values"] for s in payload["sheets"]}
+
+    def number(col: str) -> int:
+        n = 0
+        for ch in col:
+            n = n * 26 + ord(ch) - 64
+        return n
+
+    async def get_range_data(sheet, address, keys):
+        corners = [re.fullmatch(r"\$?([A-Z]+)\$?(\d+)", a) for a in address.split(":")]
+        (c1, r1), (c2, r2) = [(number(m.group(1)), int(m.group(2))) for m in (corners[0], corners[-1])]
+        values = sheets[sheet]
+        rows = []
+        for r in range(r1, r2 + 1):
+            row = values[r - 1] if r <= len(values) else []
+            rows.append([("" if c > len(row) or row[c - 1] is None else row[c - 1]) for c in range(c1, c2 + 1)])
+        answer = {key: rows for key in keys.to_py()}
+        if set(answer) != {"formulas"}:
+            raise NotImplementedError(f"the stand-in client answers formulas only, not {sorted(answer)}")
+        return to_js(answer, dict_converter=js.Object.fromEntries)
+
+    js.xlwings = to_js({"getRangeData": create_proxy(get_range_data)}, dict_converter=js.Object.fromEntries)
+
+
 async def run() -> None:
     """Steps 1-4 above, in Pyodide (run.mjs awaits it); importing this file elsewhere does nothing."""
     # xlwings' server-side decorators and conversion, as under Lite (test set-up as in tests/conftest.py)
@@ -69,6 +105,7 @@ async def run() -> None:
     if job["book"] is not None:
         payload = dict(job["book"], version=xw.__version__)
         book = xw.Book(json=payload)
+        _stand_in_for_the_lite_client(payload)
         await custom_scripts_call(main, "rank_sheet", typehint_to_value={xw.Book: book})
         actions = book.json()["actions"]
 

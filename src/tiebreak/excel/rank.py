@@ -17,11 +17,11 @@ from typing import Any
 
 import xlwings as xw
 
-from ..errors import InputError, TiebreakError
+from ..errors import InputError, TiebreakError, WriteBlockedError, column_letter
 from ..reader import MAX_CELLS
-from ..sheet import Plan, plan_rank
+from ..sheet import Plan, plan_rank, reference
 
-__all__ = ["XlwingsBook", "rank_book", "rank_sheet", "main", "apply_plan"]
+__all__ = ["XlwingsBook", "apply_plan", "main", "rank_book", "rank_sheet"]
 
 TITLE = "tiebreak"
 
@@ -58,6 +58,30 @@ class XlwingsBook:
         self._cache[sheet] = grid
         return grid
 
+    def formulas_in(self, sheet: str, r1: int, c1: int, r2: int, c2: int) -> dict[tuple[int, int], str]:
+        """Formula cells (0-based) of a rectangle (1-based): classic xlwings reads a formula showing "" as an empty cell."""
+        rng = self.book.sheets[sheet].range((r1, c1), (r2, c2))
+        try:
+            raw = rng.formula
+        except NotImplementedError:  # xlwings Lite / Server: formulas are not in the payload
+            return {}
+        if isinstance(raw, str):
+            raw = ((raw,),)
+        elif raw and not isinstance(raw[0], (tuple, list)):
+            raw = (tuple(raw),) if r1 == r2 else tuple((v,) for v in raw)
+        out: dict[tuple[int, int], str] = {}
+        for i, row in enumerate(raw or ()):
+            for j, f in enumerate(row):
+                if isinstance(f, str) and f.startswith("="):
+                    out[(r1 - 1 + i, c1 - 1 + j)] = f
+        return out
+
+    def protected(self, sheet: str) -> bool:
+        try:
+            return bool(self.book.sheets[sheet].api.ProtectContents)
+        except Exception:  # noqa: BLE001  a runtime without the COM object model (xlwings Lite / Server)
+            return False
+
     def named_range(self, name: str) -> tuple[str, int, int, int, int] | None:
         for n in self.book.names:
             short = n.name.split("!")[-1]
@@ -73,13 +97,25 @@ class XlwingsBook:
 
 
 def apply_plan(book: Any, plan: Plan) -> None:
-    """Write a plan into an xlwings Book."""
+    """Write a plan into an xlwings Book: the crosstable sheet first, then Rank's own sheets."""
+    for w in plan.writes:
+        if w.sheet == plan.sheet:
+            book.sheets[w.sheet].range((w.row, w.column)).value = w.values
     for name in plan.create_sheets:
         book.sheets.add(name, after=book.sheets[len(book.sheets) - 1])
     for name in plan.clear_sheets:
         book.sheets[name].clear_contents()
     for w in plan.writes:
-        book.sheets[w.sheet].range((w.row, w.column)).value = w.values
+        if w.sheet != plan.sheet:
+            book.sheets[w.sheet].range((w.row, w.column)).value = w.values
+    for name, (sheet, r1, c1, r2, c2) in plan.names.items():
+        refers_to = "=" + reference(sheet, r1, c1, r2, c2)
+        found = [n for n in book.names if n.name.split("!")[-1].casefold() == name.casefold() and "!" not in n.name]
+        if found:
+            if found[0].refers_to != refers_to:
+                found[0].refers_to = refers_to
+        else:
+            book.names.add(name, refers_to)
     book.sheets[plan.sheet].activate()
 
 
@@ -96,6 +132,48 @@ def rank_book(book: Any, *, rules: str | None = None, criteria: str | None = Non
     return plan.message
 
 
+async def rank_book_async(book: Any, *, rules: str | None = None, criteria: str | None = None) -> str:
+    """:func:`rank_book` for xlwings Lite, which does not send formulas with a script's values.
+
+    After planning, the formulas of every cell Rank would write are fetched
+    from Excel (``Range.get_formula``); a formula there - also one showing
+    nothing, which arrives as an empty value - stops the run before anything
+    is written.
+    """
+    try:
+        plan = plan_rank(XlwingsBook(book), rules=rules, criteria=criteria)
+        await _refuse_formulas(book, plan)
+    except TiebreakError as err:
+        message = f"Rank stopped, nothing was changed: {err}"
+        _tell(book, message)
+        return message
+    apply_plan(book, plan)
+    _tell(book, plan.message)
+    return plan.message
+
+
+async def _refuse_formulas(book: Any, plan: Plan) -> None:
+    for sheet, cells in plan.targets().items():
+        if sheet in plan.create_sheets or not cells:
+            continue
+        r1, r2 = min(r for r, _ in cells), max(r for r, _ in cells)
+        c1, c2 = min(c for _, c in cells), max(c for _, c in cells)
+        rng = book.sheets[sheet].range((r1, c1), (r2, c2)).options(ndim=2)
+        try:
+            raw = await rng.get_formula()
+        except NotImplementedError:  # not xlwings Lite: classic xlwings read the formulas while planning
+            return
+        for i, row in enumerate(raw or []):
+            for j, f in enumerate(row):
+                if isinstance(f, str) and f.startswith("=") and (r1 + i, c1 + j) in cells:
+                    cell = f"{column_letter(c1 + j)}{r1 + i}"
+                    raise WriteBlockedError(
+                        f"sheet '{sheet}', cell {cell} holds the formula {f}, which Rank did not write; Rank would write there. "
+                        "Move the formula or the table, then run Rank again (nothing was changed).",
+                        cell=cell,
+                    )
+
+
 def _tell(book: Any, message: str) -> None:
     print(message)
     try:
@@ -105,9 +183,9 @@ def _tell(book: Any, message: str) -> None:
 
 
 @xw.script
-def rank_sheet(book: xw.Book) -> None:
+async def rank_sheet(book: xw.Book) -> None:
     """Rank the active sheet by points and the event's criteria (tiebreak)."""
-    rank_book(book)
+    await rank_book_async(book)
 
 
 def main() -> None:
