@@ -22,7 +22,7 @@ from .errors import Location, NotationError, SettingsError
 from .model import Tournament
 from .notation import CellProblem, normalize, parse_number
 from .ranking import rank
-from .rules import Evaluation
+from .evaluation import Evaluation
 
 __all__ = ["as_grid", "column", "answer", "clean", "find_player", "spill", "criterion_values", "truncated_values", "rating_sum_values", "place_labels", "sb_code"]
 

@@ -34,7 +34,8 @@ from ._gc import paused_gc
 from .errors import TiebreakError
 from .model import Scoring, Tournament
 from .reader import read_table
-from .rules import Evaluation, get_rules
+from .evaluation import Evaluation
+from .rules import get_rules
 
 __all__ = ["TableCache", "grid_key", "shared"]
 

@@ -65,6 +65,11 @@ class Kind(IntEnum):
     def is_forfeit(self) -> bool:
         return self is Kind.FORFEIT_WIN or self is Kind.FORFEIT_LOSS
 
+    @property
+    def is_voluntarily_unplayed(self) -> bool:
+        """A round the player chose not to play (FIDE C.07 16.1.2): a requested ½ or 0 bye, an absence, a forfeit loss."""
+        return self in (Kind.HALF_BYE, Kind.ZERO_BYE, Kind.ABSENT, Kind.FORFEIT_LOSS)
+
 
 @dataclass(frozen=True)
 class Scoring:
