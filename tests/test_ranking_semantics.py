@@ -172,3 +172,25 @@ def test_de_column_shows_points_among_the_tied() -> None:
     assert _by_name(t, r) == {"A": "1–2", "B": "1–2", "C": "3", "D": "4", "E": "5"}
     # the same values outside a ranking (worksheet function TIEBREAK(table, "DE"))
     assert tiebreak.values(t, "DE", "fide-2024") == [0.5, 0.5, 1.0, 0.0, None]
+
+
+# ---------------------------------------------------------------- the content cache
+def test_cache_tells_true_from_one() -> None:
+    """A table read with 1/0 results is not the answer for the same table with TRUE/FALSE cells
+    (Python's equality says True == 1; the cache compares types too)."""
+    from tiebreak.cache import TableCache
+    from tiebreak.errors import TiebreakError
+
+    cache = TableCache()
+    numbers = [["X", 1, 0], [0, "X", 1], [1, 0, "X"]]
+    logical = [["X", True, False], [False, "X", True], [True, False, "X"]]
+    assert numbers == logical  # what a value-only comparison sees
+    assert cache.tournament(numbers).points == [1.0, 1.0, 1.0]
+    with pytest.raises(TiebreakError):
+        cache.tournament(logical)
+    assert cache.reads == 2
+    assert cache.tournament([row[:] for row in numbers]).points == [1.0, 1.0, 1.0]
+    assert cache.reads == 2  # the numbers' table is still found
+    with pytest.raises(TiebreakError):  # and the logical one too, from the cache
+        cache.tournament([row[:] for row in logical])
+    assert cache.reads == 2

@@ -8,8 +8,8 @@ C, about as fast as looking at every cell once), then by a hashed copy.  Any
 changed cell is a different table, so a stale value is impossible.  Errors are
 cached too, so a bad table is not re-read for every row.
 
-Like Excel's own comparison, equality does not tell ``1`` from ``1.0`` (desktop
-Excel and Office.js hand the same table over either way) nor from ``TRUE``.
+Cells are compared by type as well as value: ``TRUE`` is not ``1`` (Python's
+equality would say it is), and ``1`` and ``1.0`` are read separately too.
 
 >>> cache = TableCache()
 >>> grid = [["X", 1], [0, "X"]]
@@ -23,12 +23,20 @@ Traceback (most recent call last):
 tiebreak.errors.ConsistencyError: row 1, against No. 2: 1 does not mirror No. 2's result 1 (row 2)
 >>> cache.reads
 2
+>>> cache.tournament([["X", True], [False, "X"]])  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+tiebreak.errors.LayoutError: no results found: ...
+>>> cache.reads
+3
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import Any, Sequence
+from collections.abc import Sequence
+from itertools import chain
+from typing import Any
 
 from ._gc import paused_gc
 from .errors import TiebreakError
@@ -37,7 +45,7 @@ from .reader import read_table
 from .evaluation import Evaluation
 from .rules import get_rules
 
-__all__ = ["TableCache", "grid_key", "shared"]
+__all__ = ["TableCache", "grid_key", "grid_types", "shared"]
 
 
 def grid_key(grid: Sequence[Sequence[Any]]) -> Any:
@@ -48,6 +56,15 @@ def grid_key(grid: Sequence[Sequence[Any]]) -> Any:
         except TypeError:
             return tuple(tuple(r) if isinstance(r, (list, tuple)) else (r,) for r in grid)
     return ((grid,),)
+
+
+def grid_types(grid: Sequence[Sequence[Any]]) -> tuple[type, ...]:
+    """The type of every cell, row by row (what equality of values does not tell: TRUE from 1)."""
+    if isinstance(grid, (list, tuple)) and all(isinstance(r, (list, tuple)) for r in grid):
+        return tuple(map(type, chain.from_iterable(grid)))
+    if isinstance(grid, (list, tuple)):
+        return tuple(chain.from_iterable(tuple(map(type, r)) if isinstance(r, (list, tuple)) else (type(r),) for r in grid))
+    return (type(grid),)
 
 
 class _Entry:
@@ -67,7 +84,7 @@ class TableCache:
     def __init__(self, size: int = 16) -> None:
         self.size = size
         self._entries: OrderedDict[Any, _Entry] = OrderedDict()
-        self._recent: list[tuple[Any, Scoring | None, _Entry]] = []
+        self._recent: list[tuple[Any, tuple[type, ...], Scoring | None, _Entry]] = []
         self.reads = 0
         """How many times a table was actually read (for tests and benchmarks)."""
 
@@ -76,18 +93,24 @@ class TableCache:
         self._recent.clear()
 
     def _entry(self, grid: Sequence[Sequence[Any]], scoring: Scoring | None) -> _Entry:
-        for seen, seen_scoring, entry in self._recent:
+        types: tuple[type, ...] | None = None
+        for seen, seen_types, seen_scoring, entry in self._recent:
             if seen_scoring == scoring and seen == grid:
-                return entry
-        entry = self._lookup(grid, scoring)
+                if types is None:
+                    types = grid_types(grid)
+                if seen_types == types:
+                    return entry
+        if types is None:
+            types = grid_types(grid)
+        entry = self._lookup(grid, types, scoring)
         if isinstance(grid, list):
-            self._recent.insert(0, ([list(r) if isinstance(r, (list, tuple)) else r for r in grid], scoring, entry))
+            self._recent.insert(0, ([list(r) if isinstance(r, (list, tuple)) else r for r in grid], types, scoring, entry))
             del self._recent[self.RECENT :]
         return entry
 
-    def _lookup(self, grid: Sequence[Sequence[Any]], scoring: Scoring | None) -> _Entry:
+    def _lookup(self, grid: Sequence[Sequence[Any]], types: tuple[type, ...], scoring: Scoring | None) -> _Entry:
         try:
-            key = (grid_key(grid), scoring)
+            key = (grid_key(grid), types, scoring)
             hash(key)
         except TypeError:  # an unhashable cell value (a dict from Office.js, say): read uncached
             return self._read(grid, scoring)
