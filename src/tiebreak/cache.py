@@ -8,8 +8,9 @@ C, about as fast as looking at every cell once), then by a hashed copy.  Any
 changed cell is a different table, so a stale value is impossible.  Errors are
 cached too, so a bad table is not re-read for every row.
 
-Cells are compared by type as well as value: ``TRUE`` is not ``1`` (Python's
-equality would say it is), and ``1`` and ``1.0`` are read separately too.
+Cells are compared by type as well as value where it matters: ``TRUE`` is not
+``1`` (Python's equality would say it is); ``1`` and ``1.0`` are the same
+number (desktop Excel and Office.js hand the same table over either way).
 
 >>> cache = TableCache()
 >>> grid = [["X", 1], [0, "X"]]
@@ -58,13 +59,22 @@ def grid_key(grid: Sequence[Sequence[Any]]) -> Any:
     return ((grid,),)
 
 
-def grid_types(grid: Sequence[Sequence[Any]]) -> tuple[type, ...]:
-    """The type of every cell, row by row (what equality of values does not tell: TRUE from 1)."""
+def grid_types(grid: Sequence[Sequence[Any]]) -> tuple[int, ...]:
+    """Where the grid holds TRUE or FALSE (cell positions, row by row): what equality of values does not tell.
+
+    ``True == 1`` in Python, but a logical cell is not a result; ``1`` and
+    ``1.0`` are the same number (desktop Excel and Office.js hand numbers over
+    either way), so only the logical cells are told apart.
+    """
     if isinstance(grid, (list, tuple)) and all(isinstance(r, (list, tuple)) for r in grid):
-        return tuple(map(type, chain.from_iterable(grid)))
-    if isinstance(grid, (list, tuple)):
-        return tuple(chain.from_iterable(tuple(map(type, r)) if isinstance(r, (list, tuple)) else (type(r),) for r in grid))
-    return (type(grid),)
+        types = list(map(type, chain.from_iterable(grid)))
+    elif isinstance(grid, (list, tuple)):
+        types = list(chain.from_iterable(map(type, r) if isinstance(r, (list, tuple)) else (type(r),) for r in grid))
+    else:
+        types = [type(grid)]
+    if bool not in types:
+        return ()
+    return tuple(i for i, ty in enumerate(types) if ty is bool)
 
 
 class _Entry:
@@ -84,7 +94,7 @@ class TableCache:
     def __init__(self, size: int = 16) -> None:
         self.size = size
         self._entries: OrderedDict[Any, _Entry] = OrderedDict()
-        self._recent: list[tuple[Any, tuple[type, ...], Scoring | None, _Entry]] = []
+        self._recent: list[tuple[Any, tuple[int, ...], Scoring | None, _Entry]] = []
         self.reads = 0
         """How many times a table was actually read (for tests and benchmarks)."""
 
@@ -93,7 +103,7 @@ class TableCache:
         self._recent.clear()
 
     def _entry(self, grid: Sequence[Sequence[Any]], scoring: Scoring | None) -> _Entry:
-        types: tuple[type, ...] | None = None
+        types: tuple[int, ...] | None = None
         for seen, seen_types, seen_scoring, entry in self._recent:
             if seen_scoring == scoring and seen == grid:
                 if types is None:
@@ -108,7 +118,7 @@ class TableCache:
             del self._recent[self.RECENT :]
         return entry
 
-    def _lookup(self, grid: Sequence[Sequence[Any]], types: tuple[type, ...], scoring: Scoring | None) -> _Entry:
+    def _lookup(self, grid: Sequence[Sequence[Any]], types: tuple[int, ...], scoring: Scoring | None) -> _Entry:
         try:
             key = (grid_key(grid), types, scoring)
             hash(key)
