@@ -35,15 +35,14 @@ tiebreak.errors.LayoutError: no results found: ...
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Sequence
-from itertools import chain
+from collections.abc import Iterator, Sequence
+from itertools import chain, repeat
 from typing import Any
 
-from ._gc import paused_gc
+from .counting import Evaluation
 from .errors import TiebreakError
 from .model import Scoring, Tournament
 from .reader import read_table
-from .evaluation import Evaluation
 from .rules import get_rules
 
 __all__ = ["TableCache", "grid_key", "grid_types", "shared"]
@@ -66,19 +65,20 @@ def grid_types(grid: Sequence[Sequence[Any]]) -> tuple[int, ...]:
     ``1.0`` are the same number (desktop Excel and Office.js hand numbers over
     either way), so only the logical cells are told apart.
     """
-    if isinstance(grid, (list, tuple)) and all(isinstance(r, (list, tuple)) for r in grid):
-        types = list(map(type, chain.from_iterable(grid)))
-    elif isinstance(grid, (list, tuple)):
-        types = list(chain.from_iterable(map(type, r) if isinstance(r, (list, tuple)) else (type(r),) for r in grid))
-    else:
-        types = [type(grid)]
-    if bool not in types:
+    def cells() -> Iterator[Any]:
+        if isinstance(grid, (list, tuple)) and all(map(isinstance, grid, repeat((list, tuple)))):
+            return chain.from_iterable(grid)
+        if isinstance(grid, (list, tuple)):
+            return chain.from_iterable(r if isinstance(r, (list, tuple)) else (r,) for r in grid)
+        return iter((grid,))
+
+    if bool not in set(map(type, cells())):  # the common case: one pass in C
         return ()
-    return tuple(i for i, ty in enumerate(types) if ty is bool)
+    return tuple(i for i, ty in enumerate(map(type, cells())) if ty is bool)
 
 
 class _Entry:
-    __slots__ = ("tournament", "error", "evaluations")
+    __slots__ = ("error", "evaluations", "tournament")
 
     def __init__(self, tournament: Tournament | None, error: TiebreakError | None) -> None:
         self.tournament = tournament
@@ -157,7 +157,7 @@ class TableCache:
         ev = entry.evaluations.get(rs.name)
         if ev is None:
             assert entry.tournament is not None
-            ev = entry.evaluations[rs.name] = paused_gc(rs.evaluate)(entry.tournament)
+            ev = entry.evaluations[rs.name] = rs.evaluate(entry.tournament)
         return ev
 
 

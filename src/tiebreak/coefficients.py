@@ -11,7 +11,7 @@ opponents A 3 won, B 4 won, C 2.5 drawn, D 3.5 lost, E 1.5 won.
 >>> median_solkoff_of(vals), truncated_solkoff_of(vals, 1), riga_of(vals, outs)
 (9.0, 13.0, 24.25)
 
-and an event-wide form over an :class:`~tiebreak.evaluation.Evaluation` (one
+and an event-wide form over an :class:`~tiebreak.counting.Evaluation` (one
 value per player), which the worksheet functions, the ranking and the command
 line all use.  Every sum of opponents' values, with or without cuts, goes
 through :func:`cut_sum`: Buchholz, the Solkoff variants and FIDE's BH, BH/Ck,
@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from operator import mul
 
-from .evaluation import Evaluation
+from .counting import Evaluation
 from .model import DRAW, LOSS, WIN
 
 __all__ = [

@@ -25,9 +25,15 @@ from typing import Any
 
 from . import coefficients as co
 from . import fide
-from .criterion import Criterion, GroupContext, GroupCriterion, ProgressiveCriterion, ValueCriterion
+from .counting import Evaluation
+from .criterion import (
+    Criterion,
+    GroupContext,
+    GroupCriterion,
+    ProgressiveCriterion,
+    ValueCriterion,
+)
 from .errors import UnknownCriterionError
-from .evaluation import Evaluation
 
 __all__ = [
     "COEFFICIENT_SYSTEMS",

@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .evaluation import Evaluation
+from .counting import Evaluation
 
 __all__ = ["Criterion", "GroupContext", "GroupCriterion", "ProgressiveCriterion", "Ratings", "ValueCriterion"]
 

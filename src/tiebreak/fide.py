@@ -1,7 +1,7 @@
 """FIDE tie-breaks (C.07) by their acronyms: BH, BH/C1, BH/M1, FB, AOB, SB, SB/C1, KS, DE, WIN, WON,
 BPG, BWG, GE/REP, PS, ARO, TPR, APRO, PTP, APPO, STD.
 
-Every one is computed from the rule set's :class:`~tiebreak.evaluation.Evaluation`
+Every one is computed from the rule set's :class:`~tiebreak.counting.Evaluation`
 only (the treatment of unplayed rounds lives in the rule set); the registry
 (:mod:`tiebreak.criteria`) names them.
 Modifiers: ``/C<k>`` cuts the k least significant values, ``/M<k>`` the k
@@ -14,10 +14,9 @@ least and k most significant (Art. 14, with the exception of Art. 16.5).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from . import coefficients as co
-from .evaluation import Evaluation
+from .counting import Evaluation
 from .numbers import half_up as _half_up
 
 __all__ = [

@@ -15,6 +15,7 @@ shown (a cell, a column Rank writes, the command line).
 
 from __future__ import annotations
 
+import math
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
@@ -23,7 +24,7 @@ __all__ = ["half_up", "shown", "text"]
 
 def half_up(x: float, places: int = 0) -> float:
     """``x`` rounded to ``places`` decimals, halves away from zero (as FIDE's tables and the checker round)."""
-    if x != x or x in (float("inf"), float("-inf")):
+    if not math.isfinite(x):
         return x
     q = Decimal(1).scaleb(-places)
     return float(Decimal(repr(x)).quantize(q, rounding=ROUND_HALF_UP))

@@ -30,9 +30,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .criteria import Criterion, GroupCriterion, ProgressiveCriterion, default_criteria, get_criterion, parse_criteria
+from .counting import Evaluation
+from .criteria import (
+    Criterion,
+    GroupCriterion,
+    ProgressiveCriterion,
+    default_criteria,
+    get_criterion,
+    parse_criteria,
+)
 from .criterion import GroupContext, Ratings
-from .evaluation import Evaluation
 from .model import Tournament
 from .rules import RuleSet, get_rules
 

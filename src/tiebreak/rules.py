@@ -1,10 +1,10 @@
 """Rule sets: how unplayed games enter the tie-breaks.
 
-Every tie-break is computed from an :class:`~tiebreak.evaluation.Evaluation`,
+Every tie-break is computed from an :class:`~tiebreak.counting.Evaluation`,
 which a rule set builds from a :class:`~tiebreak.model.Tournament`.  The
 treatment of forfeits, byes, requested byes and withdrawals lives here and
 nowhere else: the evaluation records, per player and round, what was counted
-and why (see :mod:`tiebreak.evaluation`).
+and why (see :mod:`tiebreak.counting`).
 
 Rule sets: ``ru`` (default), ``fide-2024``, ``fide-2026``, ``fide-2009``,
 ``plain``; see :data:`RULE_SETS` and the README.
@@ -23,9 +23,11 @@ from __future__ import annotations
 
 import datetime as _dt
 from collections.abc import Sequence
+from itertools import chain, compress, repeat
+from operator import add, eq, sub
 
+from .counting import Adjusted, Evaluation, Why
 from .errors import UnknownRuleSetError
-from .evaluation import Adjusted, Evaluation, Why
 from .model import Kind, Tournament
 
 __all__ = ["DEFAULT_RULES", "RULE_SETS", "Evaluation", "RuleSet", "get_rules", "rule_set_names"]
@@ -125,10 +127,19 @@ def _fore(t: Tournament) -> Tournament:
     )
 
 
-def _ru_adjusted(t: Tournament) -> list[float]:
+def _forfeiters(t: Tournament) -> list[int]:
+    """The players with a forfeit (won or lost) in some round."""
+    fw, fl = Kind.FORFEIT_WIN.value, Kind.FORFEIT_LOSS.value
+    return [p for p, kinds in enumerate(t.kind) if fw in kinds or fl in kinds]
+
+
+def _ru_adjusted(t: Tournament, forfeiters: Sequence[int] | None = None) -> list[float]:
     """Final scores with every forfeit (won or lost) counted as a draw."""
     draw = t.scoring.draw
-    return [sum(draw if k in _FORFEITS else v for k, v in zip(t.kind[p], t.pts[p])) for p in range(len(t.players))]
+    score = [float(sum(pts)) for pts in t.pts]
+    for p in _forfeiters(t) if forfeiters is None else forfeiters:
+        score[p] = float(sum(draw if k in _FORFEITS else v for k, v in zip(t.kind[p], t.pts[p])))
+    return score
 
 
 def withdrawal_round(t: Tournament, p: int) -> int | None:
@@ -162,12 +173,15 @@ class RuRules(RuleSet):
     def evaluate(self, t: Tournament) -> Evaluation:
         n = len(t.players)
         sc = t.scoring
-        score = _ru_adjusted(t)
-        adjusted = [Adjusted.NONE if _FORFEITS.isdisjoint(t.kind[p]) else Adjusted.FORFEITS_AS_DRAWS for p in range(n)]
+        forfeiters = _forfeiters(t)
+        score = _ru_adjusted(t, forfeiters)
+        adjusted = [Adjusted.NONE] * n
+        for p in forfeiters:
+            adjusted[p] = Adjusted.FORFEITS_AS_DRAWS
         credited = [0.0] * n
         notes: list[str] = []
         if t.has_rounds:
-            self._credit_withdrawals(t, score, credited, adjusted, notes)
+            self._credit_withdrawals(t, score, credited, adjusted, notes, forfeiters)
         lowest = min(t.points) if n else 0.0
         pab = Kind.PAIRING_BYE.value
         val: list[list[float]] = []
@@ -212,7 +226,9 @@ class RuRules(RuleSet):
         return [[q for q, k in zip(t.opp[p], t.kind[p]) if q >= 0 and k in _WITH_OPPONENT] for p in range(len(t.players))]
 
     @staticmethod
-    def _credit_withdrawals(t: Tournament, score: list[float], credited: list[float], adjusted: list[Adjusted], notes: list[str]) -> None:
+    def _credit_withdrawals(
+        t: Tournament, score: list[float], credited: list[float], adjusted: list[Adjusted], notes: list[str], forfeiters: Sequence[int]
+    ) -> None:
         """Credit every withdrawn player with his score group's average over his remaining rounds.
 
         The players are grouped by their score after a round once per round
@@ -222,41 +238,55 @@ class RuRules(RuleSet):
         n = len(t.players)
         rounds = t.rounds
         stopped: dict[int, list[int]] = {}
-        for w in range(n):
-            k = withdrawal_round(t, w)
-            if k is not None:
-                stopped.setdefault(k, []).append(w)
+        gone = _WITHDRAWN
+        for w, kinds in enumerate(t.kind):
+            if kinds and kinds[-1] in gone:  # absent in the last round: maybe withdrawn
+                k = withdrawal_round(t, w)
+                if k is not None:
+                    stopped.setdefault(k, []).append(w)
         if not stopped:
             return
         draw = t.scoring.draw
-        # per player: actual score after each round so far, and adjusted points still to come
-        cum = [0.0] * n
-        rest = list(_ru_adjusted(t))
-        for r in range(rounds):
-            for p in range(n):
-                x = t.pts[p][r]
-                cum[p] += x
-                rest[p] -= draw if t.kind[p][r] in _FORFEITS else x
+        total = list(score)  # the adjusted totals, before any credit
+        # a forfeit's points differ from what it counts (a draw): (player, round, scored − draw)
+        forfeits = [(p, i, x - draw) for p in forfeiters for i, (k, x) in enumerate(zip(t.kind[p], t.pts[p])) if k in _FORFEITS]
+        # scores are compared to 1e-9; sums of halves, quarters ... are exact and need no rounding
+        exact = all((4096 * v).is_integer() and abs(v) < 2**30 for v in set(chain.from_iterable(t.pts)))
+        columns = list(zip(*t.pts)) if all(len(row) == rounds for row in t.pts) else None
+        cum = [0.0] * n  # actual score after each round so far
+        for r in range(max(stopped)):
+            if columns is not None:
+                cum = list(map(add, cum, columns[r]))
+            else:
+                cum = [c + (row[r] if r < len(row) else 0.0) for c, row in zip(cum, t.pts)]
             k = r + 1
             if k not in stopped:
                 continue
-            groups: dict[float, list[int]] = {}
-            for p in range(n):
-                groups.setdefault(round(cum[p], 9), []).append(p)
+            # adjusted points still to come: total − (score so far with forfeits as draws)
+            rest = list(map(sub, total, cum))
+            for p, i, diff in forfeits:
+                if i < k:
+                    rest[p] += diff
+            rounded = cum if exact else list(map(round, cum, repeat(9)))
+            groups: dict[float, tuple[int, float]] = {}  # score after round k -> (players, their points still to come)
             for w in stopped[k]:
                 after = cum[w]
-                group = [p for p in groups[round(after, 9)] if p != w]
+                if rounded[w] not in groups:
+                    same = list(map(eq, rounded, repeat(rounded[w])))
+                    groups[rounded[w]] = (same.count(True), sum(compress(rest, same)))
+                members, rest_sum = groups[rounded[w]]
+                count = members - 1  # without w himself
                 name = t.players[w].label()
-                if not group:
+                if not count:
                     notes.append(f"{name} withdrew after round {k}; nobody else had his score then, so nothing is credited for rounds {k + 1}–{rounds}")
                     continue
-                extra = sum(rest[p] for p in group) / len(group)
+                extra = (rest_sum - rest[w]) / count
                 score[w] += extra
                 credited[w] = extra
                 adjusted[w] |= Adjusted.WITHDRAWAL_CREDIT
                 notes.append(
                     f"{name} withdrew after round {k}: credited {extra:g} for rounds {k + 1}–{rounds} "
-                    f"(average of {len(group)} player(s) with {after:g} points after round {k})"
+                    f"(average of {count} player(s) with {after:g} points after round {k})"
                 )
 
 
