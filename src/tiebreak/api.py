@@ -22,6 +22,7 @@ from .criteria import get_criterion, parse_criteria
 from .errors import Location, NotationError, SettingsError
 from .model import Tournament
 from .notation import CellProblem, normalize, parse_number
+from .numbers import cell
 from .ranking import rank
 
 __all__ = ["answer", "as_grid", "clean", "column", "criterion_values", "find_player", "place_labels", "rating_sum_values", "sb_code", "spill", "truncated_values"]
@@ -153,13 +154,8 @@ def answer(t: Tournament, grid: Sequence[Sequence[Any]], values: Sequence[Any], 
 
 
 def clean(v: Any) -> Any:
-    """A value as a cell shows it: None → '', floats without binary noise."""
-    if v is None:
-        return ""
-    if isinstance(v, float):
-        r = round(v, 10)
-        return 0.0 if r == 0 else r
-    return v
+    """A value as a worksheet function returns it (:func:`tiebreak.numbers.cell`)."""
+    return cell(v)
 
 
 def _rules(rules: Any) -> Any:

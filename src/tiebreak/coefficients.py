@@ -32,6 +32,7 @@ __all__ = [
     "beaten_sum",
     "buchholz",
     "buchholz_of",
+    "cut_positions",
     "cut_sum",
     "fide_sonneborn_berger",
     "fide_sonneborn_berger_of",
@@ -74,7 +75,9 @@ def cut_sum(
     the lowest-contributing voluntarily unplayed round (``vur``) is removed
     instead when its contribution is not lower; a high cut removes the
     highest score.  At most ``rounds`` values are cut; cutting stops when
-    nothing is left.
+    nothing is left.  Without voluntarily unplayed rounds and contributions
+    this is a sum of the sorted values between the cuts (the fast path);
+    otherwise the values :func:`cut_positions` cuts are left out.
 
     >>> cut_sum([3, 4, 2.5, 3.5, 1.5], 1), cut_sum([3, 4, 2.5, 3.5, 1.5], 1, 1)
     (13.0, 9.0)
@@ -99,26 +102,48 @@ def cut_sum(
     values = list(contrib) if contrib is not None else list(scores)
     if not low and not high:
         return float(sum(values))
+    cut = set(cut_positions(scores, low, high, vur, values, rounds))
+    return float(sum(v for i, v in enumerate(values) if i not in cut))
+
+
+def cut_positions(
+    scores: Sequence[float],
+    low: int,
+    high: int = 0,
+    vur: Sequence[bool] | None = None,
+    contrib: Sequence[float] | None = None,
+    rounds: int | None = None,
+) -> list[int]:
+    """The positions :func:`cut_sum` cuts, in the order it cuts them (what an explanation shows as cut).
+
+    >>> cut_positions([3, 4, 2.5, 3.5, 1.5], 1, 1)
+    [4, 1]
+    >>> cut_positions([3.5, 1.5, 2.0], 1, vur=[True, False, False])
+    [0]
+    """
+    n = len(scores)
+    values = list(contrib) if contrib is not None else list(scores)
     limit = n if rounds is None else rounds
     low = min(low, limit)
     high = min(high, limit - low)
     flags = list(vur) if vur is not None else [False] * n
-    items = [(scores[i], values[i], flags[i]) for i in range(n)]
+    items = [(scores[i], values[i], flags[i], i) for i in range(n)]
+    cut: list[int] = []
     while low > 0 and items:
         lsv = min(range(len(items)), key=lambda i: (items[i][0], items[i][1]))
         vurs = [i for i in range(len(items)) if items[i][2]]
         if vurs:
             vmin = min(vurs, key=lambda i: (items[i][1], items[i][0]))
-            cut = vmin if items[vmin][1] >= items[lsv][1] else lsv
+            at = vmin if items[vmin][1] >= items[lsv][1] else lsv
         else:
-            cut = lsv
-        items.pop(cut)
+            at = lsv
+        cut.append(items.pop(at)[3])
         low -= 1
     while high > 0 and items:
         top = max(range(len(items)), key=lambda i: (items[i][0], items[i][1]))
-        items.pop(top)
+        cut.append(items.pop(top)[3])
         high -= 1
-    return float(sum(v for _, v, _ in items))
+    return cut
 
 
 def truncated_solkoff_of(vals: Sequence[float], k: int = 1, first: Sequence[bool] | None = None) -> float:

@@ -53,17 +53,26 @@ class Kind(IntEnum):
     ABSENT = 7
     """Not paired: absent, withdrawn, or not yet joined."""
 
+    # The rule sets classify entries by these, never by the numbers.
     @property
     def has_opponent(self) -> bool:
-        return self <= Kind.FORFEIT_LOSS
+        """A game was scheduled against an opponent (played or forfeited)."""
+        return self in (Kind.PLAYED, Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS)
 
     @property
     def is_played(self) -> bool:
+        """A game over the board."""
         return self is Kind.PLAYED
 
     @property
     def is_forfeit(self) -> bool:
+        """A scheduled game not played: won or lost by forfeit."""
         return self is Kind.FORFEIT_WIN or self is Kind.FORFEIT_LOSS
+
+    @property
+    def takes_no_part(self) -> bool:
+        """Absent or a zero-point bye: what a withdrawn player's remaining rounds are."""
+        return self is Kind.ABSENT or self is Kind.ZERO_BYE
 
     @property
     def is_voluntarily_unplayed(self) -> bool:

@@ -1,7 +1,9 @@
-"""Numbers for display: one rounding rule and one formatter.
+"""Numbers for display: one rounding rule and the formatters built on it.
 
 Tie-break values are compared exactly; they are rounded only where they are
-shown (a cell, a column Rank writes, the command line).
+shown: :func:`shown` for a column Rank writes (the criterion's decimals),
+:func:`text` for the command line, :func:`cell` for what a worksheet function
+returns (exact, without binary noise).
 
 >>> half_up(39.4375, 2), half_up(2.5), half_up(-2.5)
 (39.44, 3.0, -3.0)
@@ -11,6 +13,8 @@ shown (a cell, a column Rank writes, the command line).
 '1 0.5'
 >>> text(13.333333, 4), text(2.0, 2), text(None, 2)
 ('13.3333', '2', '')
+>>> cell(0.1 + 0.2), cell(-0.0), cell(None), cell(39.4375)
+(0.3, 0.0, '', 39.4375)
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ import math
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
-__all__ = ["half_up", "shown", "text"]
+__all__ = ["cell", "half_up", "shown", "text"]
 
 
 def half_up(x: float, places: int = 0) -> float:
@@ -49,3 +53,16 @@ def text(v: Any, decimals: int) -> str:
     """A value as text: as :func:`shown`, then written without trailing zeros."""
     s = shown(v, decimals)
     return f"{s:g}" if isinstance(s, float) else str(s)
+
+
+def cell(v: Any) -> Any:
+    """A value as a worksheet function returns it: exact but without binary noise (10 decimals), None as ''.
+
+    Excel's number format does the display rounding there.
+    """
+    if v is None:
+        return ""
+    if isinstance(v, float):
+        r = round(v, 10)
+        return 0.0 if r == 0 else r
+    return v

@@ -34,10 +34,11 @@ __all__ = ["DEFAULT_RULES", "RULE_SETS", "Evaluation", "RuleSet", "get_rules", "
 
 DEFAULT_RULES = "ru"
 
+# the kinds as the flat lists hold them, grouped by the model's named classifications
 _PLAYED = Kind.PLAYED.value
-_FORFEITS = frozenset({Kind.FORFEIT_WIN.value, Kind.FORFEIT_LOSS.value})
+_FORFEITS = frozenset(k.value for k in Kind if k.is_forfeit)
 _WITH_OPPONENT = frozenset(k.value for k in Kind if k.has_opponent)
-_WITHDRAWN = frozenset({Kind.ABSENT.value, Kind.ZERO_BYE.value})
+_WITHDRAWN = frozenset(k.value for k in Kind if k.takes_no_part)
 VUR_KINDS = frozenset(k.value for k in Kind if k.is_voluntarily_unplayed)
 """Voluntarily unplayed rounds (FIDE C.07 16.1.2): requested half- and zero-point byes, absences, forfeit losses."""
 
