@@ -77,6 +77,25 @@ def grid_types(grid: Sequence[Sequence[Any]]) -> tuple[int, ...]:
     return tuple(i for i, ty in enumerate(map(type, cells())) if ty is bool)
 
 
+def _ones(grid: list[list[Any]]) -> list[tuple[int, int, bool]]:
+    """The cells holding 0, 1 or a logical value: (row, column, whether logical).
+
+    Only there can another grid equal to this one by value hold a logical
+    value where this one holds a number, or the other way round.
+    """
+    return [
+        (r, c, type(v) is bool)
+        for r, row in enumerate(grid)
+        for c, v in enumerate(row)
+        if type(v) is bool or (type(v) in (int, float) and (v == 0 or v == 1))
+    ]
+
+
+def _same_logicals(grid: Sequence[Sequence[Any]], ones: list[tuple[int, int, bool]]) -> bool:
+    """Whether ``grid`` (equal by value to the grid ``ones`` was taken from) has its logical values in the same cells."""
+    return all((type(grid[r][c]) is bool) is logical for r, c, logical in ones)
+
+
 class _Entry:
     __slots__ = ("error", "evaluations", "tournament")
 
@@ -94,7 +113,8 @@ class TableCache:
     def __init__(self, size: int = 16) -> None:
         self.size = size
         self._entries: OrderedDict[Any, _Entry] = OrderedDict()
-        self._recent: list[tuple[Any, tuple[int, ...], Scoring | None, _Entry]] = []
+        self._recent: list[tuple[list[list[Any]], list[tuple[int, int, bool]], Scoring | None, _Entry]] = []
+        """The last tables seen, each with the cells where a logical value could pass for a number (see _ones)."""
         self.reads = 0
         """How many times a table was actually read (for tests and benchmarks)."""
 
@@ -103,18 +123,13 @@ class TableCache:
         self._recent.clear()
 
     def _entry(self, grid: Sequence[Sequence[Any]], scoring: Scoring | None) -> _Entry:
-        types: tuple[int, ...] | None = None
-        for seen, seen_types, seen_scoring, entry in self._recent:
-            if seen_scoring == scoring and seen == grid:
-                if types is None:
-                    types = grid_types(grid)
-                if seen_types == types:
-                    return entry
-        if types is None:
-            types = grid_types(grid)
-        entry = self._lookup(grid, types, scoring)
-        if isinstance(grid, list):
-            self._recent.insert(0, ([list(r) if isinstance(r, (list, tuple)) else r for r in grid], types, scoring, entry))
+        for seen, ones, scoring_seen, entry in self._recent:
+            if scoring_seen == scoring and seen == grid and _same_logicals(grid, ones):
+                return entry
+        entry = self._lookup(grid, grid_types(grid), scoring)
+        if isinstance(grid, list) and all(map(isinstance, grid, repeat((list, tuple)))):
+            copy = [list(r) for r in grid]
+            self._recent.insert(0, (copy, _ones(copy), scoring, entry))
             del self._recent[self.RECENT :]
         return entry
 
