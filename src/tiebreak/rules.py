@@ -24,7 +24,7 @@ from __future__ import annotations
 import datetime as _dt
 from collections.abc import Sequence
 from itertools import chain, compress, repeat
-from operator import add, eq, sub
+from operator import add, and_, eq, sub
 
 from .counting import Adjusted, Evaluation, Why
 from .errors import UnknownRuleSetError
@@ -74,7 +74,7 @@ class RuleSet:
         notes: list[str] | None = None,
     ) -> Evaluation:
         n = len(t.players)
-        played = [[k == _PLAYED for k in row] for row in t.kind]
+        played = [list(map(_PLAYED.__eq__, row)) for row in t.kind]
         if t.is_round_robin:  # a round robin's forfeit is a meeting of the two (C.07 15.2)
             as_game = [[k in _WITH_OPPONENT and q >= 0 for q, k in zip(o, ks)] for o, ks in zip(t.opp, t.kind)]
         else:
@@ -102,12 +102,12 @@ class RuleSet:
 
     def rating_opponents(self, t: Tournament) -> list[list[int]]:
         """Opponents whose ratings count in "sum of opponents' ratings": games played over the board."""
-        return [[q for q, k in zip(t.opp[p], t.kind[p]) if q >= 0 and k == _PLAYED] for p in range(len(t.players))]
+        return [list(compress(opp, map(_PLAYED.__eq__, kinds))) for opp, kinds in zip(t.opp, t.kind)]
 
     def wins(self, t: Tournament) -> list[int]:
         """Number of wins counted by the "most wins" criterion: games won over the board."""
         w = t.scoring.win
-        return [sum(1 for k, x in zip(t.kind[p], t.pts[p]) if k == _PLAYED and x == w) for p in range(len(t.players))]
+        return [sum(map(and_, map(_PLAYED.__eq__, kinds), map(w.__eq__, pts))) for kinds, pts in zip(t.kind, t.pts)]
 
     def __repr__(self) -> str:
         return f"<RuleSet {self.name}>"
@@ -190,7 +190,17 @@ class RuRules(RuleSet):
         at: list[Sequence[int]] = []
         whom: list[list[int]] = []
         why: list[list[Why]] = []
+        games = [Why.GAME] * t.rounds  # shared by the players who played every round (read only)
+        every = range(t.rounds)
         for p in range(n):
+            kinds = t.kind[p]
+            if len(kinds) == t.rounds and kinds.count(_PLAYED) == len(kinds):  # every round a game
+                val.append([score[q] for q in t.opp[p]])
+                credit.append(t.pts[p])
+                at.append(every)
+                whom.append(t.opp[p])
+                why.append(games)
+                continue
             v: list[float] = []
             c: list[float] = []
             a: list[int] = []
@@ -322,7 +332,7 @@ class PlainRules(RuleSet):
         return [[q for q, k in zip(t.opp[p], t.kind[p]) if q >= 0 and k in _WITH_OPPONENT] for p in range(len(t.players))]
 
     def wins(self, t: Tournament) -> list[int]:
-        """Games and forfeits won."""
+        """Games and forfeits won (the forfeit's win as scored)."""
         w = t.scoring.win
         return [sum(1 for k, x in zip(t.kind[p], t.pts[p]) if k in _WITH_OPPONENT and x == w) for p in range(len(t.players))]
 
@@ -441,7 +451,7 @@ class FideRules(RuleSet):
     def wins(self, t: Tournament) -> list[int]:
         """WIN (C.07 7.1): rounds with a win's points, played or not."""
         w = t.scoring.win
-        return [sum(1 for x in t.pts[p] if x == w) for p in range(len(t.players))]
+        return [pts.count(w) for pts in t.pts]
 
 
 class Fide2009Rules(RuleSet):
