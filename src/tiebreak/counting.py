@@ -32,9 +32,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum, IntFlag
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from .model import DRAW, LOSS, WIN, Scoring, Tournament
+
+if TYPE_CHECKING:  # the rule sets make evaluations; an evaluation only names its maker
+    from .rules import RuleSet
 
 __all__ = ["Adjusted", "Evaluation", "Why"]
 
@@ -70,8 +73,8 @@ class Evaluation:
 
     tournament: Tournament
     """The event (for players' names and numbers); tie-breaks read the fields below."""
-    rules: Any
-    """The rule set that made this evaluation (its name and title)."""
+    rules: RuleSet
+    """The rule set that made this evaluation (its name and title, for messages)."""
     points: list[float]
     """Actual points (ranking)."""
     score: list[float]

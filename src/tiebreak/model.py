@@ -60,11 +60,6 @@ class Kind(IntEnum):
         return self in (Kind.PLAYED, Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS)
 
     @property
-    def is_played(self) -> bool:
-        """A game over the board."""
-        return self is Kind.PLAYED
-
-    @property
     def is_forfeit(self) -> bool:
         """A scheduled game not played: won or lost by forfeit."""
         return self is Kind.FORFEIT_WIN or self is Kind.FORFEIT_LOSS
