@@ -39,9 +39,12 @@ from .model import DRAW, LOSS, WIN, Scoring, Tournament
 if TYPE_CHECKING:  # the rule sets make evaluations; an evaluation only names its maker
     from .rules import RuleSet
 
-__all__ = ["Adjusted", "Evaluation", "Why"]
+__all__ = ["Adjusted", "Evaluation", "Ratings", "Why"]
 
 T = TypeVar("T")
+
+Ratings = Sequence[float | None] | None
+"""A ratings column given instead of the table's (None: the table's)."""
 
 
 class Why(Enum):

@@ -19,11 +19,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .counting import Evaluation
+from .counting import Evaluation, Ratings
 
 __all__ = ["Criterion", "GroupContext", "GroupCriterion", "ProgressiveCriterion", "Ratings", "ValueCriterion"]
-
-Ratings = Sequence[float | None] | None
 
 
 def _rkey(ratings: Ratings) -> tuple[float | None, ...] | None:

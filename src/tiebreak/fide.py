@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from . import coefficients as co
-from .counting import Evaluation
+from .counting import Evaluation, Ratings
 from .numbers import half_up as _half_up
 
 __all__ = [
@@ -45,8 +45,6 @@ __all__ = [
     "won",
 ]
 
-Ratings = Sequence[float | None] | None
-"""A ratings column given instead of the table's (None: the table's)."""
 
 # FIDE B.02 table 8.1a: percentage score p (0..100) -> rating difference dp
 _DP = [
