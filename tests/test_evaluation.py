@@ -128,3 +128,53 @@ def test_no_import_cycle_between_the_engine_modules() -> None:
 
     for m in engine:
         visit(m, ())
+
+
+def _credit_by_definition(t: Tournament) -> list[float]:
+    """The ru withdrawal credit straight from its definition, one withdrawn player at a time:
+    the average, over the players who had his score when he stopped, of their points (forfeits
+    as draws) in his remaining rounds."""
+    from tiebreak.rules import withdrawal_round
+
+    n = len(t.players)
+    draw = t.scoring.draw
+    out = [0.0] * n
+    for w in range(n):
+        k = withdrawal_round(t, w)
+        if k is None:
+            continue
+        after = sum(t.pts[w][:k])
+        group = [p for p in range(n) if p != w and abs(sum(t.pts[p][:k]) - after) < 1e-9]
+        if group:
+            rest = [sum(draw if Kind(kk).is_forfeit else x for kk, x in zip(t.kind[p][k:], t.pts[p][k:])) for p in group]
+            out[w] = sum(rest) / len(group)
+    return out
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_withdrawal_credit_grouped_once_per_round_equals_the_definition(seed: int) -> None:
+    """The linear-time crediting (players grouped by score once per round) gives the definition's values."""
+    import random
+
+    rnd = random.Random(seed)
+    names = [f"P{i}" for i in range(rnd.choice([9, 12, 15]))]
+    rounds = 6
+    gone = {p: rnd.randint(1, rounds - 1) for p in rnd.sample(range(len(names)), 3)}  # withdraws after that round
+    t = Tournament.empty([tiebreak.Player(i + 1, n) for i, n in enumerate(names)], rounds)
+    for r in range(1, rounds + 1):
+        active = [p for p in range(len(names)) if gone.get(p, rounds) >= r]
+        rnd.shuffle(active)
+        if len(active) % 2:
+            t.set_entry(active.pop(), r, None, None, 1.0, Kind.PAIRING_BYE)
+        for a, b in zip(active[::2], active[1::2]):
+            if rnd.random() < 0.15:
+                t.set_entry(a, r, b, "w", 1.0, Kind.FORFEIT_WIN)
+                t.set_entry(b, r, a, "b", 0.0, Kind.FORFEIT_LOSS)
+            else:
+                x = rnd.choice([1.0, 0.5, 0.0])
+                t.set_entry(a, r, b, "w", x, Kind.PLAYED)
+                t.set_entry(b, r, a, "b", 1.0 - x, Kind.PLAYED)
+    ev = get_rules("ru").evaluate(t)
+    expected = _credit_by_definition(t)
+    assert ev.credited == pytest.approx(expected, abs=1e-12)
+    assert any(expected)  # somebody was credited (the events are made so)
