@@ -320,7 +320,7 @@ def test_out_swiss(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     ws = wb["Swiss"]
     # the named table is A1:M17; the user's formula columns N-Q stay; Rank writes after them, R-W
     assert [ws.cell(1, c).value for c in range(14, 18)] == ["BH/C1 (formula)", "BH (formula)", "SB (formula)", "Place (formula)"]
-    assert [ws.cell(1, c).value for c in range(18, 24)] == ["Place", "Buchholz C1", "Buchholz (FIDE BH)", "Sonneborn–Berger (FIDE SB)", "Direct encounter", "Wins (FIDE WIN)"]
+    assert [ws.cell(1, c).value for c in range(18, 24)] == ["Place", "Buchholz C1", "Buchholz (FIDE BH)", "Sonneborn–Berger (FIDE SB)", "Direct encounter (points among the tied)", "Wins (FIDE WIN)"]
     places = {ws.cell(r, 1).value: str(ws.cell(r, 18).value) for r in range(2, 18)}
     assert {n: places[n] for n in SWISS_PLACES} == SWISS_PLACES
     assert ws["N2"].value == '=TIEBREAK($A$1:$M$17,"BH/C1",A2,"fide-2024")'

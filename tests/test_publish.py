@@ -196,7 +196,7 @@ def test_swiss_page_in_english_with_round_columns(capsys: pytest.CaptureFixture[
     head, *rows = parsed.tables["standings"]
     assert head[:5] == ["Place", "No.", "Name", "Rating", "Points"]
     # the workbook's settings: BH/C1, BH, SB, DE, WIN, named in English
-    assert head[5:] == ["Buchholz C1", "Buchholz (FIDE BH)", "Sonneborn–Berger (FIDE SB)", "Direct encounter", "Wins (FIDE WIN)"]
+    assert head[5:] == ["Buchholz C1", "Buchholz (FIDE BH)", "Sonneborn–Berger (FIDE SB)", "Direct encounter (points among the tied)", "Wins (FIDE WIN)"]
     by_no = {int(r[1]): r for r in rows}
     for no, place in SWISS_PLACES.items():
         assert by_no[no][0] == place

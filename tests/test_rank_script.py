@@ -272,7 +272,7 @@ def test_first_run_swiss_with_the_named_table() -> None:
     assert len(w) == 1
     # the named table is A1:M17, the user's formula columns N-Q stay; Rank writes R-W
     assert (w[0]["start_row"], w[0]["start_column"], w[0]["row_count"], w[0]["column_count"]) == (0, 17, 17, 6)
-    assert w[0]["values"][0] == ["Place", "Buchholz C1", "Buchholz (FIDE BH)", "Sonneborn–Berger (FIDE SB)", "Direct encounter", "Wins (FIDE WIN)"]
+    assert w[0]["values"][0] == ["Place", "Buchholz C1", "Buchholz (FIDE BH)", "Sonneborn–Berger (FIDE SB)", "Direct encounter (points among the tied)", "Wins (FIDE WIN)"]
     places = {i + 1: str(row[0]) for i, row in enumerate(w[0]["values"][1:])}
     assert {n: places[n] for n in SWISS_PLACES} == SWISS_PLACES
 

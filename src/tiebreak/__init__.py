@@ -10,9 +10,9 @@
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
-from ._gc import paused_gc
 from .criteria import Criterion, get_criterion, parse_criteria
 from .errors import (
     ConsistencyError,
@@ -42,7 +42,6 @@ __all__ = [
 ]
 
 
-@paused_gc
 def values(t: Tournament, code: str | Criterion, rules: str | RuleSet | None = None, ratings: Sequence[float | None] | None = None) -> list[Any]:
     """One value per player of a criterion (``"buchholz"``, ``"BH/C1"`` ...) under a rule set."""
     return get_criterion(code).values(evaluation(t, rules), ratings)

@@ -12,19 +12,20 @@
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
-from ._gc import paused_gc
 from .cache import TableCache, shared
 from .coefficients import opponents_rating_sum, truncated_solkoff
+from .counting import Evaluation
 from .criteria import get_criterion, parse_criteria
 from .errors import Location, NotationError, SettingsError
 from .model import Tournament
 from .notation import CellProblem, normalize, parse_number
+from .numbers import cell
 from .ranking import rank
-from .rules import Evaluation
 
-__all__ = ["as_grid", "column", "answer", "clean", "find_player", "spill", "criterion_values", "truncated_values", "rating_sum_values", "place_labels", "sb_code"]
+__all__ = ["answer", "as_grid", "clean", "column", "criterion_values", "find_player", "place_labels", "rating_sum_values", "sb_code", "spill", "truncated_values"]
 
 
 def as_grid(table: Any) -> list[list[Any]]:
@@ -46,7 +47,7 @@ def find_player(t: Tournament, player: Any) -> int:
     if isinstance(player, list):  # a one-cell range handed over as [[x]]
         while isinstance(key, list) and len(key) == 1:
             key = key[0]
-    if isinstance(key, bool) or isinstance(key, list):
+    if isinstance(key, (bool, list)):
         raise SettingsError(f"player: {key!r} is not a start number or a name")
     try:
         return t.index_of(key)
@@ -73,14 +74,12 @@ def sb_code(convention: Any) -> str:
     raise SettingsError(f"unknown convention '{convention}': use \"draughts\" (default) or \"fide\"")
 
 
-@paused_gc
 def criterion_values(cache: TableCache, grid: Sequence[Sequence[Any]], code: str, rules: Any = None) -> tuple[Evaluation, list[Any]]:
     crit = get_criterion(code)
     ev = cache.evaluation(grid, _rules(rules))
     return ev, crit.values(ev)
 
 
-@paused_gc
 def truncated_values(cache: TableCache, grid: Sequence[Sequence[Any]], k: Any, rules: Any = None) -> tuple[Evaluation, list[float]]:
     ev = cache.evaluation(grid, _rules(rules))
     most = max((len(v) for v in ev.val), default=0)
@@ -94,10 +93,9 @@ def truncated_values(cache: TableCache, grid: Sequence[Sequence[Any]], k: Any, r
     n = int(kk)
     if n < 0 or n >= max(most, 1):
         raise SettingsError(f"k = {n} is out of range: the players have at most {most} opponent scores, so k must be 0 to {max(most - 1, 0)}")
-    return ev, ev.memo(("value", "solkoff_trunc", n), lambda: truncated_solkoff(ev, n))  # type: ignore[return-value]
+    return ev, ev.memo(("value", "solkoff_trunc", n), lambda: truncated_solkoff(ev, n))
 
 
-@paused_gc
 def rating_sum_values(cache: TableCache, grid: Sequence[Sequence[Any]], ratings: Any, rules: Any = None) -> tuple[Evaluation, list[Any]]:
     ev = cache.evaluation(grid, _rules(rules))
     t = ev.tournament
@@ -134,13 +132,12 @@ def _ratings_column(t: Tournament, grid: Sequence[Sequence[Any]], ratings: Any) 
     return out
 
 
-@paused_gc
 def place_labels(cache: TableCache, grid: Sequence[Sequence[Any]], criteria: Any = None, rules: Any = None) -> tuple[Evaluation, list[str]]:
     ev = cache.evaluation(grid, _rules(rules))
     crits = None if criteria is None or str(criteria).strip() == "" else parse_criteria(str(criteria))
     key = ("places", None if crits is None else tuple(c.code for c in crits))
     labels = ev.memo(key, lambda: rank(ev.tournament, crits, ev.rules, evaluation=ev).places())
-    return ev, labels  # type: ignore[return-value]
+    return ev, labels
 
 
 def column(grid: Sequence[Sequence[Any]], code: str, player: Any = None, rules: Any = None, cache: TableCache = shared) -> Any:
@@ -157,13 +154,8 @@ def answer(t: Tournament, grid: Sequence[Sequence[Any]], values: Sequence[Any], 
 
 
 def clean(v: Any) -> Any:
-    """A value as a cell shows it: None → '', floats without binary noise."""
-    if v is None:
-        return ""
-    if isinstance(v, float):
-        r = round(v, 10)
-        return 0.0 if r == 0 else r
-    return v
+    """A value as a worksheet function returns it (:func:`tiebreak.numbers.cell`)."""
+    return cell(v)
 
 
 def _rules(rules: Any) -> Any:

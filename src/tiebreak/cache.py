@@ -8,8 +8,9 @@ C, about as fast as looking at every cell once), then by a hashed copy.  Any
 changed cell is a different table, so a stale value is impossible.  Errors are
 cached too, so a bad table is not re-read for every row.
 
-Like Excel's own comparison, equality does not tell ``1`` from ``1.0`` (desktop
-Excel and Office.js hand the same table over either way) nor from ``TRUE``.
+Cells are compared by type as well as value where it matters: ``TRUE`` is not
+``1`` (Python's equality would say it is); ``1`` and ``1.0`` are the same
+number (desktop Excel and Office.js hand the same table over either way).
 
 >>> cache = TableCache()
 >>> grid = [["X", 1], [0, "X"]]
@@ -23,20 +24,28 @@ Traceback (most recent call last):
 tiebreak.errors.ConsistencyError: row 1, against No. 2: 1 does not mirror No. 2's result 1 (row 2)
 >>> cache.reads
 2
+>>> cache.tournament([["X", True], [False, "X"]])  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+tiebreak.errors.LayoutError: no results found: ...
+>>> cache.reads
+3
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import Any, Sequence
+from collections.abc import Iterator, Sequence
+from itertools import chain, repeat
+from typing import Any
 
-from ._gc import paused_gc
+from .counting import Evaluation
 from .errors import TiebreakError
 from .model import Scoring, Tournament
 from .reader import read_table
-from .rules import Evaluation, get_rules
+from .rules import get_rules
 
-__all__ = ["TableCache", "grid_key", "shared"]
+__all__ = ["TableCache", "grid_key", "grid_types", "shared"]
 
 
 def grid_key(grid: Sequence[Sequence[Any]]) -> Any:
@@ -49,8 +58,46 @@ def grid_key(grid: Sequence[Sequence[Any]]) -> Any:
     return ((grid,),)
 
 
+def grid_types(grid: Sequence[Sequence[Any]]) -> tuple[int, ...]:
+    """Where the grid holds TRUE or FALSE (cell positions, row by row): what equality of values does not tell.
+
+    ``True == 1`` in Python, but a logical cell is not a result; ``1`` and
+    ``1.0`` are the same number (desktop Excel and Office.js hand numbers over
+    either way), so only the logical cells are told apart.
+    """
+    def cells() -> Iterator[Any]:
+        if isinstance(grid, (list, tuple)) and all(map(isinstance, grid, repeat((list, tuple)))):
+            return chain.from_iterable(grid)
+        if isinstance(grid, (list, tuple)):
+            return chain.from_iterable(r if isinstance(r, (list, tuple)) else (r,) for r in grid)
+        return iter((grid,))
+
+    if bool not in set(map(type, cells())):  # the common case: one pass in C
+        return ()
+    return tuple(i for i, ty in enumerate(map(type, cells())) if ty is bool)
+
+
+def _ones(grid: list[list[Any]]) -> list[tuple[int, int, bool]]:
+    """The cells holding 0, 1 or a logical value: (row, column, whether logical).
+
+    Only there can another grid equal to this one by value hold a logical
+    value where this one holds a number, or the other way round.
+    """
+    return [
+        (r, c, type(v) is bool)
+        for r, row in enumerate(grid)
+        for c, v in enumerate(row)
+        if type(v) is bool or (type(v) in (int, float) and (v == 0 or v == 1))
+    ]
+
+
+def _same_logicals(grid: Sequence[Sequence[Any]], ones: list[tuple[int, int, bool]]) -> bool:
+    """Whether ``grid`` (equal by value to the grid ``ones`` was taken from) has its logical values in the same cells."""
+    return all((type(grid[r][c]) is bool) is logical for r, c, logical in ones)
+
+
 class _Entry:
-    __slots__ = ("tournament", "error", "evaluations")
+    __slots__ = ("error", "evaluations", "tournament")
 
     def __init__(self, tournament: Tournament | None, error: TiebreakError | None) -> None:
         self.tournament = tournament
@@ -66,7 +113,8 @@ class TableCache:
     def __init__(self, size: int = 16) -> None:
         self.size = size
         self._entries: OrderedDict[Any, _Entry] = OrderedDict()
-        self._recent: list[tuple[Any, Scoring | None, _Entry]] = []
+        self._recent: list[tuple[list[list[Any]], list[tuple[int, int, bool]], Scoring | None, _Entry]] = []
+        """The last tables seen, each with the cells where a logical value could pass for a number (see _ones)."""
         self.reads = 0
         """How many times a table was actually read (for tests and benchmarks)."""
 
@@ -75,18 +123,19 @@ class TableCache:
         self._recent.clear()
 
     def _entry(self, grid: Sequence[Sequence[Any]], scoring: Scoring | None) -> _Entry:
-        for seen, seen_scoring, entry in self._recent:
-            if seen_scoring == scoring and seen == grid:
+        for seen, ones, scoring_seen, entry in self._recent:
+            if scoring_seen == scoring and seen == grid and _same_logicals(grid, ones):
                 return entry
-        entry = self._lookup(grid, scoring)
-        if isinstance(grid, list):
-            self._recent.insert(0, ([list(r) if isinstance(r, (list, tuple)) else r for r in grid], scoring, entry))
+        entry = self._lookup(grid, grid_types(grid), scoring)
+        if isinstance(grid, list) and all(map(isinstance, grid, repeat((list, tuple)))):
+            copy = [list(r) for r in grid]
+            self._recent.insert(0, (copy, _ones(copy), scoring, entry))
             del self._recent[self.RECENT :]
         return entry
 
-    def _lookup(self, grid: Sequence[Sequence[Any]], scoring: Scoring | None) -> _Entry:
+    def _lookup(self, grid: Sequence[Sequence[Any]], types: tuple[int, ...], scoring: Scoring | None) -> _Entry:
         try:
-            key = (grid_key(grid), scoring)
+            key = (grid_key(grid), types, scoring)
             hash(key)
         except TypeError:  # an unhashable cell value (a dict from Office.js, say): read uncached
             return self._read(grid, scoring)
@@ -123,7 +172,7 @@ class TableCache:
         ev = entry.evaluations.get(rs.name)
         if ev is None:
             assert entry.tournament is not None
-            ev = entry.evaluations[rs.name] = paused_gc(rs.evaluate)(entry.tournament)
+            ev = entry.evaluations[rs.name] = rs.evaluate(entry.tournament)
         return ev
 
 

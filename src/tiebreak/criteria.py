@@ -1,13 +1,10 @@
-"""Tie-break criteria by code: what the ranking, the worksheet functions and the CLI accept.
+"""The registry of tie-break criteria: every code the ranking, the worksheet functions and the CLI accept.
 
-A criterion is one of three kinds:
-
-* ``value``: one number per player (a coefficient, wins, a FIDE tie-break);
-* ``progressive``: a truncated Solkoff that drops 1, then 2, ... worst values,
-  only for the players still tied;
-* ``group``: computed inside the group still tied (head-to-head, results in
-  order of places, FIDE's direct encounter), re-applied inside each part it
-  leaves tied.
+This module names every criterion and says what it computes, by importing the
+definitions: the Russian coefficients (:mod:`tiebreak.coefficients`) and the
+FIDE tie-breaks (:mod:`tiebreak.fide`).  The types of criterion (value,
+progressive, group) are in :mod:`tiebreak.criterion`.  Nothing registers
+itself by being imported.
 
 Codes are case-insensitive; Russian names and FIDE acronyms with modifiers
 (``BH/C1``, ``BH/M2``, ``SB/C1`` ...) are accepted.
@@ -16,70 +13,194 @@ Codes are case-insensitive; Russian names and FIDE acronyms with modifiers
 ['buchholz', 'wins', 'h2h', 'BH/C2', 'SB']
 >>> get_criterion("Solkoff").name
 'Median Solkoff'
+>>> [type(get_criterion(c)).__name__ for c in ("solkoff_trunc", "order", "SB")]
+['ProgressiveCriterion', 'GroupCriterion', 'ValueCriterion']
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from . import coefficients as co
+from . import fide
+from .counting import Evaluation
+from .criterion import (
+    Criterion,
+    GroupContext,
+    GroupCriterion,
+    ProgressiveCriterion,
+    ValueCriterion,
+)
 from .errors import UnknownCriterionError
-from .rules import Evaluation
 
-__all__ = ["Criterion", "get_criterion", "parse_criteria", "CRITERIA", "COEFFICIENT_SYSTEMS", "default_criteria", "register"]
-
-
-@dataclass(frozen=True)
-class Criterion:
-    code: str
-    name: str
-    name_ru: str
-    description: str
-    kind: str = "value"
-    compute: Callable[..., Any] | None = field(default=None, compare=False, repr=False)
-    """value: ``(ev, ratings) -> list``; progressive: ``(ev, k, players=None) -> list`` (all players, or those given);
-    group: ``(ev, group, ctx) -> list``."""
-    needs: str | None = None
-    """``"ratings"`` or ``"rounds"``: data the sheet may lack (the criterion is then skipped with a note)."""
-    decimals: int = 2
-    aliases: tuple[str, ...] = ()
-    lower_is_better: bool = False
-    fide: bool = False
-    display: Callable[..., Any] | None = field(default=None, compare=False, repr=False)
-    """Optional: the one-value-per-player form of :meth:`values` (e.g. DE as a place)."""
-    group_display: Callable[..., Any] | None = field(default=None, compare=False, repr=False)
-    """Optional, group criteria: ``(ev, group) -> values`` shown where the criterion was applied."""
-
-    def values(self, ev: Evaluation, ratings: Sequence[float | None] | None = None) -> list[Any]:
-        """One display value per player (progressive: k = 1; group: among those tied on points)."""
-        if self.display is not None:
-            return ev.memo(("display", self.code, None if ratings is None else tuple(ratings)), lambda: self.display(ev, ratings))  # type: ignore[misc, return-value]
-        if self.kind == "value":
-            assert self.compute is not None
-            return ev.memo(("value", self.code, None if ratings is None else tuple(ratings)), lambda: self.compute(ev, ratings))  # type: ignore[return-value]
-        if self.kind == "progressive":
-            assert self.compute is not None
-            return ev.memo(("value", self.code, 1), lambda: self.compute(ev, 1))  # type: ignore[return-value]
-        return ev.memo(("value", self.code), lambda: _by_points_groups(self, ev, ratings))  # type: ignore[return-value]
+__all__ = [
+    "COEFFICIENT_SYSTEMS",
+    "CRITERIA",
+    "Criterion",
+    "GroupCriterion",
+    "ProgressiveCriterion",
+    "ValueCriterion",
+    "default_criteria",
+    "get_criterion",
+    "modified",
+    "parse_criteria",
+]
 
 
-def _by_points_groups(crit: Criterion, ev: Evaluation, ratings: Sequence[float | None] | None) -> list[Any]:
-    groups: dict[float, list[int]] = {}
-    for p, pts in enumerate(ev.points):
-        groups.setdefault(round(pts, 9), []).append(p)
-    out: list[Any] = [None] * ev.n
-    for members in groups.values():
-        if len(members) == 1:
-            continue  # nobody to compare with: left empty
-        vals = crit.compute(ev, members, {"ratings": ratings, "display": True})  # type: ignore[misc]
-        for p, v in zip(members, vals):
-            out[p] = v
-    return out
+# ------------------------------------------------------------- group criteria
+def _h2h(ev: Evaluation, group: Sequence[int], ctx: GroupContext) -> list[float]:
+    return co.head_to_head(ev, group)
 
+
+def _order(ev: Evaluation, group: Sequence[int], ctx: GroupContext) -> list[tuple[float, ...]]:
+    """Results against the others in the order of their places after the criteria listed before (1.13.3)."""
+    assert ctx.places is not None
+    return co.order_of_places(ev, group, ctx.places())
+
+
+def _de(ev: Evaluation, group: Sequence[int], ctx: GroupContext) -> list[tuple[float, ...]]:
+    return fide.direct_encounter(ev, group)
+
+
+def _de_shown(ev: Evaluation, group: Sequence[int], ctx: GroupContext) -> list[float]:
+    return fide.de_points(ev, group)
+
+
+def _value(compute: Any) -> Any:
+    """A per-event function of the evaluation alone as a value criterion's ``(ev, ratings)``."""
+    return lambda ev, r: compute(ev)
+
+
+# ------------------------------------------------------------- the registry
+_RUSSIAN: tuple[Criterion, ...] = (
+    ValueCriterion("points", "Points", "Очки", "Points scored.", compute=_value(co.points), decimals=1, aliases=("pts", "PTS", "очки")),
+    ValueCriterion(
+        "buchholz", "Buchholz", "Коэффициент Бухгольца", "Σ of all opponents' scores (1.13.6).",
+        compute=_value(co.buchholz), aliases=("бухгольц", "коэф бухгольца", "buchholz_sum", "коэффициент бухгольца"),
+    ),
+    ValueCriterion(
+        "solkoff", "Median Solkoff", "Медианный коэффициент Солкоффа", "Buchholz minus the best and the worst opponent score (1.13.7).",
+        compute=_value(co.median_solkoff),
+        aliases=("median_solkoff", "m_solk", "msolk", "солкофф", "солкоф", "солков", "коэффициент солкоффа", "медианный солкофф", "медианный коэффициент солкова", "median_buchholz"),
+    ),
+    ProgressiveCriterion(
+        "solkoff_trunc", "Truncated Solkoff", "Усечённый коэффициент Солкоффа",
+        "Buchholz minus the worst opponent score; while still tied, minus the 2, 3 ... worst (1.13.8).",
+        compute=co.truncated_solkoff,
+        aliases=("truncated_solkoff", "r_solk", "rsolk", "усеченный солкофф", "усеченный солкоф", "усеченный коэффициент солкова", "усеченный коэффициент солкоффа", "усеченный бухгольц", "progressive_buchholz", "solkoff_progressive"),
+    ),
+    ValueCriterion(
+        "shmulyan", "Shmulyan", "Коэффициент Шмульяна", "Σ scores of beaten opponents − Σ scores of opponents lost to (1.13.4); signed.",
+        compute=_value(co.shmulyan), aliases=("шмульян", "шмульяна", "smulyan", "schmulyan"),
+    ),
+    ValueCriterion(
+        "sonneborn_berger", "Sonneborn–Berger", "Коэффициент Зонненборна–Бергера",
+        "2 × Σ scores of beaten opponents + Σ scores of drawn opponents (1.13.5, draughts code). FIDE's SB is half of it on 1/½/0 scoring.",
+        compute=_value(co.sonneborn_berger),
+        aliases=("berger", "бергер", "зонненборн", "зонненборн бергер", "зонненборна бергера", "коэффициент бергера", "коэффициент зонненборна бергера", "sb_draughts"),
+    ),
+    ValueCriterion(
+        "riga", "Riga", "Рижская система", "2 × Σ beaten + 1.5 × Σ drawn + Σ lost-to opponents' scores (1.13.9).",
+        compute=_value(co.riga), aliases=("рижская", "рижский", "рижская система коэффициентов", "рига"),
+    ),
+    ValueCriterion(
+        "wins", "Most wins", "Количество побед", "Number of wins (the rule set says whether forfeits and byes count).",
+        compute=_value(co.wins), decimals=0, aliases=("победы", "побед", "наибольшее количество побед", "number_of_wins"),
+    ),
+    ValueCriterion(
+        "beaten", "Beaten opponents' scores", "Сумма очков побеждённых",
+        "Σ scores of the opponents beaten over the board.",
+        compute=_value(co.beaten_sum),
+        aliases=("beaten_sum", "сумма очков побежденных", "сумма побежденных", "побежденные"),
+    ),
+    ValueCriterion(
+        "ratings", "Opponents' ratings", "Сумма рейтингов соперников", "Σ of the opponents' ratings (unrated: 0).",
+        compute=co.opponents_rating_sum, needs="ratings", decimals=0,
+        aliases=("opp_rating_sum", "rating_sum", "рейтинг", "рейтинги", "сумма рейтинга", "эло", "elo"),
+    ),
+    GroupCriterion(
+        "h2h", "Head-to-head", "Личные встречи", "Points scored in the games among the tied players (re-applied inside each part still tied).",
+        compute=_h2h, decimals=1,
+        aliases=("head_to_head", "личная встреча", "личные встречи", "результат встреч", "результат встреч между участниками", "direct", "встречи"),
+    ),
+    GroupCriterion(
+        "order", "Results in order of places", "Результаты встреч в порядке мест",
+        "Better result against the other participants in order of their places after the criteria listed before, the winner first; the first difference decides.",
+        compute=_order, decimals=1,
+        aliases=("order_of_places", "results_in_order", "в порядке мест", "лучший результат во встречах в порядке занятых мест", "порядок мест"),
+    ),
+)
+
+
+def _fide(code: str, name: str, name_ru: str, description: str, compute: Any, **kw: Any) -> ValueCriterion:
+    return ValueCriterion(code, name, name_ru, description, compute=compute, fide=True, **kw)
+
+
+_FIDE: tuple[Criterion, ...] = (
+    _fide("BH", "Buchholz (FIDE BH)", "Бухгольц (BH)", "Σ of the opponents' scores (C.07 8.1).", fide.bh()),
+    _fide("FB", "Fore Buchholz", "Предварительный Бухгольц (FB)", "Buchholz as if every last-round game had been drawn (C.07 8.3).", fide.fore_buchholz, needs="rounds"),
+    _fide("AOB", "Average of opponents' Buchholz", "Средний Бухгольц соперников (AOB)", "Mean Buchholz of the opponents played (C.07 8.2); compared exactly, shown with 2 decimals.", fide.aob),
+    _fide("SB", "Sonneborn–Berger (FIDE SB)", "Зонненборн–Бергер (SB, ФИДЕ)", "Σ opponent's score × points scored against him (C.07 9.1).", fide.sb()),
+    _fide("KS", "Koya", "Коя (KS)", "Points scored against the opponents with at least half the maximum score (C.07 9.2).", fide.koya),
+    _fide("WIN", "Wins (FIDE WIN)", "Победы (WIN)", "Rounds with a win's points, played or not (C.07 7.1).", fide.win, decimals=0),
+    _fide("WON", "Games won", "Выигранные партии (WON)", "Games won over the board (C.07 7.2).", fide.won, decimals=0),
+    _fide("BPG", "Games with Black", "Партии чёрными (BPG)", "Games played with Black (C.07 7.3).", fide.bpg, decimals=0),
+    _fide("BWG", "Wins with Black", "Победы чёрными (BWG)", "Games won with Black (C.07 7.4).", fide.bwg, decimals=0),
+    _fide("GE", "Games elected", "Сыгранные туры (GE)", "Rounds played or won without playing (C.07 7.5).", fide.ge, decimals=0, aliases=("REP",)),
+    _fide("PS", "Progressive score", "Прогрессивный счёт (PS)", "Σ of the running scores after each round (C.07 7.6).", fide.progressive_score(0), needs="rounds", decimals=1),
+    _fide("STD", "Standard points", "Стандартные очки (STD)", "1 per round scored above a draw, ½ per draw (C.07 7.7, 2026).", fide.standard_points, decimals=1),
+    _fide("ARO", "Average rating of opponents", "Средний рейтинг соперников (ARO)", "Mean rating of the opponents played (C.07 10.1).", fide.aro(0), needs="ratings", decimals=0),
+    _fide("TPR", "Tournament performance rating", "Турнирный перфоманс (TPR)", "ARO + dp of the score (C.07 10.2).", fide.tpr(0), needs="ratings", decimals=0),
+    _fide("PTP", "Perfect tournament performance", "Идеальный перфоманс (PTP)", "Lowest rating that expects the score (C.07 10.3).", fide.ptp, needs="ratings", decimals=0),
+    _fide("APRO", "Average performance of opponents", "Средний перфоманс соперников (APRO)", "Mean TPR of the opponents (C.07 10.4).", fide.average_of("TPR", fide.tpr(0)), needs="ratings", decimals=0),
+    _fide("APPO", "Average perfect performance of opponents", "Средний идеальный перфоманс соперников (APPO)", "Mean PTP of the opponents (C.07 10.5).", fide.average_of("PTP", fide.ptp), needs="ratings", decimals=0),
+    GroupCriterion(
+        "DE", "Direct encounter (points among the tied)", "Личная встреча (очки между равными, DE)",
+        "Points among the tied players; where not all met, only a lead the others cannot reach (C.07 6). "
+        "The column shows each player's points in the games among the players still tied where DE was applied.",
+        compute=_de, shown=_de_shown, fide=True, decimals=1,
+    ),
+)
+
+
+def modified(code: str, mods: str) -> Criterion:
+    """BH/C2, BH/M1, SB/C1, ARO/C1, TPR/C1, PS/C1 ...: a FIDE tie-break with modifiers (C.07 14)."""
+    base, _, _ = code.partition("/")
+    parts = [m for m in mods.upper().split("/") if m]
+    low = high = 0
+    for m in parts:
+        if m.startswith("C") and m[1:].isdigit():
+            low += int(m[1:])
+        elif m.startswith("M") and m[1:].isdigit():
+            low += int(m[1:])
+            high += int(m[1:])
+        else:
+            raise UnknownCriterionError(f"unknown modifier '/{m}' in '{code}': use /C1, /C2 ... or /M1, /M2 ...")
+    canon = f"{base}/" + "/".join(parts)
+    cut_text = f"minus the {low} least significant" + (f" and {high} most significant" if high else "") + " values"
+    if base == "BH":
+        return _fide(canon, f"Buchholz {canon[3:]}", f"Бухгольц {canon[3:]}", f"Buchholz {cut_text} (C.07 14, 16.5).", fide.bh(low, high))
+    if base == "SB":
+        return _fide(canon, f"Sonneborn–Berger {canon[3:]}", f"Зонненборн–Бергер {canon[3:]}", f"SB {cut_text} (C.07 14, 16.5).", fide.sb(low, high))
+    if base in ("ARO", "TPR") and not high:
+        f = fide.aro(low) if base == "ARO" else fide.tpr(low)
+        label = f"{base} {canon[len(base) + 1:]}"
+        return _fide(canon, label, label, f"{base} without the {low} lowest-rated opponent(s).", f, needs="ratings", decimals=0)
+    if base == "PS" and not high:
+        return _fide(
+            canon, f"Progressive score {canon[3:]}", f"Прогрессивный счёт {canon[3:]}", f"PS without the first {low} running score(s).",
+            fide.progressive_score(low), needs="rounds", decimals=1,
+        )
+    raise UnknownCriterionError(f"'{code}': modifiers are not available for {base}")
+
+
+_MODIFIABLE = frozenset({"bh", "sb", "aro", "tpr", "ps"})
+_MODIFIER = re.compile(r"(?P<base>[a-z]+)\s*/\s*(?P<mods>(?:[cm]\d+|[pvk]\w*)(?:\s*/\s*(?:[cm]\d+|[pvk]\w*))*)\Z")
 
 CRITERIA: dict[str, Criterion] = {}
+"""Every criterion by its code (modified FIDE codes are added when first asked for)."""
 _LOOKUP: dict[str, str] = {}
 
 
@@ -89,138 +210,16 @@ def _key(text: str) -> str:
     return t.strip("_")
 
 
-def register(c: Criterion) -> Criterion:
+def _add(c: Criterion) -> None:
     CRITERIA[c.code] = c
     for name in (c.code, c.name, c.name_ru, *c.aliases):
         _LOOKUP[_key(name)] = c.code
-    return c
 
 
-register(Criterion("points", "Points", "Очки", "Points scored.", compute=lambda ev, r: co.points(ev), decimals=1, aliases=("pts", "PTS", "очки")))
-register(
-    Criterion(
-        "buchholz", "Buchholz", "Коэффициент Бухгольца", "Σ of all opponents' scores (1.13.6).",
-        compute=lambda ev, r: co.buchholz(ev), aliases=("бухгольц", "коэф бухгольца", "buchholz_sum", "коэффициент бухгольца"),
-    )
-)
-register(
-    Criterion(
-        "solkoff", "Median Solkoff", "Медианный коэффициент Солкоффа", "Buchholz minus the best and the worst opponent score (1.13.7).",
-        compute=lambda ev, r: co.median_solkoff(ev, 1),
-        aliases=("median_solkoff", "m_solk", "msolk", "солкофф", "солкоф", "солков", "коэффициент солкоффа", "медианный солкофф", "медианный коэффициент солкова", "median_buchholz"),
-    )
-)
-register(
-    Criterion(
-        "solkoff_trunc", "Truncated Solkoff", "Усечённый коэффициент Солкоффа",
-        "Buchholz minus the worst opponent score; while still tied, minus the 2, 3 ... worst (1.13.8).",
-        kind="progressive", compute=lambda ev, k, players=None: co.truncated_solkoff(ev, k, players),
-        aliases=("truncated_solkoff", "r_solk", "rsolk", "усеченный солкофф", "усеченный солкоф", "усеченный коэффициент солкова", "усеченный коэффициент солкоффа", "усеченный бухгольц", "progressive_buchholz", "solkoff_progressive"),
-    )
-)
-register(
-    Criterion(
-        "shmulyan", "Shmulyan", "Коэффициент Шмульяна", "Σ scores of beaten opponents − Σ scores of opponents lost to (1.13.4); signed.",
-        compute=lambda ev, r: co.shmulyan(ev), aliases=("шмульян", "шмульяна", "smulyan", "schmulyan"),
-    )
-)
-register(
-    Criterion(
-        "sonneborn_berger", "Sonneborn–Berger", "Коэффициент Зонненборна–Бергера",
-        "2 × Σ scores of beaten opponents + Σ scores of drawn opponents (1.13.5, draughts code). FIDE's SB is half of it on 1/½/0 scoring.",
-        compute=lambda ev, r: co.sonneborn_berger(ev),
-        aliases=("berger", "бергер", "зонненборн", "зонненборн бергер", "зонненборна бергера", "коэффициент бергера", "коэффициент зонненборна бергера", "sb_draughts"),
-    )
-)
-register(
-    Criterion(
-        "riga", "Riga", "Рижская система", "2 × Σ beaten + 1.5 × Σ drawn + Σ lost-to opponents' scores (1.13.9).",
-        compute=lambda ev, r: co.riga(ev), aliases=("рижская", "рижский", "рижская система коэффициентов", "рига"),
-    )
-)
-register(
-    Criterion(
-        "wins", "Most wins", "Количество побед", "Number of wins (the rule set says whether forfeits and byes count).",
-        compute=lambda ev, r: co.wins(ev), decimals=0, aliases=("победы", "побед", "наибольшее количество побед", "number_of_wins"),
-    )
-)
-register(
-    Criterion(
-        "beaten", "Beaten opponents' scores", "Сумма очков побеждённых",
-        "Σ scores of the opponents beaten over the board.",
-        compute=lambda ev, r: co.beaten_sum(ev),
-        aliases=("beaten_sum", "сумма очков побежденных", "сумма побежденных", "побежденные"),
-    )
-)
-register(
-    Criterion(
-        "ratings", "Opponents' ratings", "Сумма рейтингов соперников", "Σ of the opponents' ratings (unrated: 0).",
-        compute=lambda ev, r: co.opponents_rating_sum(ev, r), needs="ratings", decimals=0,
-        aliases=("opp_rating_sum", "rating_sum", "рейтинг", "рейтинги", "сумма рейтинга", "эло", "elo"),
-    )
-)
-
-
-def _h2h(ev: Evaluation, group: Sequence[int], ctx: dict[str, Any]) -> list[float]:
-    return co.head_to_head(ev, group)
-
-
-register(
-    Criterion(
-        "h2h", "Head-to-head", "Личные встречи", "Points scored in the games among the tied players (re-applied inside each part still tied).",
-        kind="group", compute=_h2h, decimals=1,
-        aliases=("head_to_head", "личная встреча", "личные встречи", "результат встреч", "результат встреч между участниками", "direct", "встречи"),
-    )
-)
-
-
-def _order(ev: Evaluation, group: Sequence[int], ctx: dict[str, Any]) -> list[Any]:
-    """Results against the others in order of places; see ranking for the order used."""
-    place_of = ctx.get("place_of")
-    if place_of is None:  # display: the others ordered by points alone
-        pts = ev.points
-        ranks = sorted(set(round(x, 9) for x in pts), reverse=True)
-        index = {x: i for i, x in enumerate(ranks)}
-        place_of = [index[round(x, 9)] for x in pts]
-    return order_of_places_keys(ev, group, place_of)
-
-
-def order_of_places_keys(ev: Evaluation, group: Sequence[int], place_of: Sequence[int]) -> list[tuple[float, ...]]:
-    """Each member's results against the others, place by place from the top, over opponents all members met.
-
-    ``place_of[p]`` is the place (0 = first) of every participant; players
-    sharing a place count as one: their results are added up.
-    """
-    t = ev.tournament
-    members = set(group)
-    met: list[dict[int, float]] = []
-    for p in group:
-        d: dict[int, float] = {}
-        for q, k, x in zip(t.opp[p], t.kind[p], t.pts[p]):
-            if q >= 0 and k <= 2 and q not in members:
-                d[q] = d.get(q, 0.0) + x
-        met.append(d)
-    common = set(met[0]) if met else set()
-    for d in met[1:]:
-        common &= set(d)
-    places = sorted({place_of[q] for q in common})
-    keys = []
-    for d in met:
-        by_place: dict[int, float] = {}
-        for q in common:
-            by_place[place_of[q]] = by_place.get(place_of[q], 0.0) + d[q]
-        keys.append(tuple(by_place[pl] for pl in places))
-    return keys
-
-
-register(
-    Criterion(
-        "order", "Results in order of places", "Результаты встреч в порядке мест",
-        "Better result against the other participants in order of final places, the winner first; the first difference decides.",
-        kind="group", compute=_order, decimals=1,
-        aliases=("order_of_places", "results_in_order", "в порядке мест", "лучший результат во встречах в порядке занятых мест", "порядок мест"),
-    )
-)
+for _c in (*_RUSSIAN, *_FIDE):
+    _add(_c)
+for _code in ("BH/C1", "BH/C2", "BH/M1", "BH/M2", "SB/C1", "ARO/C1", "PS/C1"):
+    _add(modified(_code, _code.split("/", 1)[1]))
 
 COEFFICIENT_SYSTEMS = ("shmulyan", "sonneborn_berger", "buchholz", "solkoff", "solkoff_trunc", "riga")
 DEFAULT_TAIL = ("wins", "h2h", "beaten", "order", "ratings")
@@ -235,15 +234,6 @@ def default_criteria(system: str | None = None, round_robin: bool = False) -> li
     return [first, *(get_criterion(c) for c in DEFAULT_TAIL)]
 
 
-_MODIFIER = re.compile(r"(?P<base>[a-z]+)\s*/\s*(?P<mods>(?:[cm]\d+|[pvk]\w*)(?:\s*/\s*(?:[cm]\d+|[pvk]\w*))*)\Z")
-_FACTORIES: dict[str, Callable[[str, str], Criterion]] = {}
-
-
-def register_factory(base: str, make: Callable[[str, str], Criterion]) -> None:
-    """``make(code, modifier)`` builds a criterion for codes such as ``BH/C3``."""
-    _FACTORIES[base.casefold()] = make
-
-
 def get_criterion(code: str | Criterion) -> Criterion:
     """The criterion for a code, a name (English or Russian) or a FIDE acronym."""
     if isinstance(code, Criterion):
@@ -256,8 +246,8 @@ def get_criterion(code: str | Criterion) -> Criterion:
     if compact in CRITERIA:
         return CRITERIA[compact]
     m = _MODIFIER.match(compact.casefold())
-    if m and m.group("base") in _FACTORIES:
-        made = _FACTORIES[m.group("base")](compact, m.group("mods"))
+    if m and m.group("base") in _MODIFIABLE:
+        made = modified(compact, m.group("mods"))
         CRITERIA.setdefault(made.code, made)
         return CRITERIA[made.code]
     from .notation import show
@@ -272,6 +262,3 @@ def parse_criteria(text: str | Sequence[str]) -> list[Criterion]:
     if not out:
         raise UnknownCriterionError("the criteria list is empty")
     return out
-
-
-from . import fide as _fide  # noqa: E402,F401  (registers the FIDE codes)

@@ -21,14 +21,14 @@ Entry(round=1, opponent=0, colour='b', points=0.0, kind=<Kind.PLAYED: 0>)
 from __future__ import annotations
 
 import datetime as _dt
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
 from operator import add, eq
-from typing import Callable, Iterable, Sequence
 
 from .errors import ConsistencyError, Location, SettingsError
 
-__all__ = ["Kind", "Scoring", "Player", "Entry", "Tournament", "CHESS", "DRAUGHTS", "WIN", "DRAW", "LOSS", "round_consistent"]
+__all__ = ["CHESS", "DRAUGHTS", "DRAW", "LOSS", "WIN", "Entry", "Kind", "Player", "Scoring", "Tournament", "round_consistent"]
 
 WIN, DRAW, LOSS = 1, 0, -1
 
@@ -53,17 +53,26 @@ class Kind(IntEnum):
     ABSENT = 7
     """Not paired: absent, withdrawn, or not yet joined."""
 
+    # The rule sets classify entries by these, never by the numbers.
     @property
     def has_opponent(self) -> bool:
-        return self <= Kind.FORFEIT_LOSS
-
-    @property
-    def is_played(self) -> bool:
-        return self is Kind.PLAYED
+        """A game was scheduled against an opponent (played or forfeited)."""
+        return self in (Kind.PLAYED, Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS)
 
     @property
     def is_forfeit(self) -> bool:
+        """A scheduled game not played: won or lost by forfeit."""
         return self is Kind.FORFEIT_WIN or self is Kind.FORFEIT_LOSS
+
+    @property
+    def takes_no_part(self) -> bool:
+        """Absent or a zero-point bye: what a withdrawn player's remaining rounds are."""
+        return self is Kind.ABSENT or self is Kind.ZERO_BYE
+
+    @property
+    def is_voluntarily_unplayed(self) -> bool:
+        """A round the player chose not to play (FIDE C.07 16.1.2): a requested ½ or 0 bye, an absence, a forfeit loss."""
+        return self in (Kind.HALF_BYE, Kind.ZERO_BYE, Kind.ABSENT, Kind.FORFEIT_LOSS)
 
 
 @dataclass(frozen=True)
@@ -215,7 +224,7 @@ class Tournament:
         """WIN/DRAW/LOSS of entry ``i`` (0-based) by its points."""
         return self.scoring.outcome(self.pts[player][i])
 
-    def index_of(self, key: int | float | str) -> int:
+    def index_of(self, key: float | str) -> int:
         """Player index for a start number or a name (case-insensitive).
 
         Raises KeyError when there is no such player (or the name is not unique).
@@ -348,12 +357,8 @@ class Tournament:
                     op, oq = outcome.get(pts_p[i]), outcome.get(pts_all[q][i])
                     if op is None or oq is None or not (op == -oq or allow_double_loss and op == oq == LOSS):
                         self._pairing_error(p, i, where, outcome, allow_double_loss)
-                elif k == fwin:
-                    if kq != floss:
-                        self._pairing_error(p, i, where, outcome, allow_double_loss)
-                elif k == floss:
-                    if kq != fwin and kq != floss:
-                        self._pairing_error(p, i, where, outcome, allow_double_loss)
+                elif (k == fwin and kq != floss) or (k == floss and kq != fwin and kq != floss):
+                    self._pairing_error(p, i, where, outcome, allow_double_loss)
                 c = col_p[i]
                 if c is not None and c == col_all[q][i]:
                     self._pairing_error(p, i, where, outcome, allow_double_loss)
@@ -413,15 +418,15 @@ def round_consistent(
     played = [i for i in idx if kind[i] == 0]
     if played:
         outcome = {sc.loss: LOSS, sc.draw: DRAW, sc.win: WIN}
-        a = [outcome.get(pts[i]) for i in played]
-        b = [outcome.get(pts[opp[i]]) for i in played]
-        if None in a or None in b:
+        got = [outcome.get(pts[i]) for i in played]
+        back = [outcome.get(pts[opp[i]]) for i in played]
+        if None in got or None in back:
             return False
-        if any(map(add, a, b)):
-            if not allow_double_loss or any(x + y and not (x == y == LOSS) for x, y in zip(a, b)):
-                return False
+        a = [x for x in got if x is not None]
+        b = [x for x in back if x is not None]
+        if any(map(add, a, b)) and (not allow_double_loss or any(x + y and not (x == y == LOSS) for x, y in zip(a, b))):
+            return False
     cs = [colour[i] for i in idx]
     other = list(map(colour.__getitem__, js))
-    if any(map(eq, cs, other)) and any(x is not None and x == y for x, y in zip(cs, other)):
-        return False  # both white or both black (two unknown colours are fine)
-    return True
+    # both white or both black is wrong (two unknown colours are fine)
+    return not (any(map(eq, cs, other)) and any(x is not None and x == y for x, y in zip(cs, other)))

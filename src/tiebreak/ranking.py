@@ -6,9 +6,11 @@
 * A ``group`` criterion (head-to-head, order of places, FIDE DE) is computed
   inside the group still tied; when it splits the group it is applied again
   inside each part still tied.
-* "Results in order of places" orders the other participants by points and
-  the value criteria listed before it (players equal on those form one place,
-  their results added up); only the participants every tied player met count.
+* A group criterion may ask for every participant's place after points and
+  the criteria listed before it: "results in order of places" (1.13.3) orders
+  the other participants so, by every earlier criterion (progressive and group
+  ones too); players sharing a place there form one place, their results added
+  up; only the participants every tied player met count.
 * A criterion that needs data the table lacks (ratings) is skipped with a note.
 
 Players equal after every criterion share the place (``"3–4"``).
@@ -24,15 +26,24 @@ Players equal after every criterion share the place (``"3–4"``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any
 
-from .criteria import Criterion, default_criteria, get_criterion, parse_criteria
+from .counting import Evaluation
+from .criteria import (
+    Criterion,
+    GroupCriterion,
+    ProgressiveCriterion,
+    default_criteria,
+    get_criterion,
+    parse_criteria,
+)
+from .criterion import GroupContext, Ratings
 from .model import Tournament
-from ._gc import paused_gc
-from .rules import Evaluation, RuleSet, get_rules
+from .rules import RuleSet, get_rules
 
-__all__ = ["Standing", "Ranking", "rank", "place_label"]
+__all__ = ["Ranking", "Standing", "place_label", "rank"]
 
 _EPS = 9
 
@@ -90,13 +101,26 @@ def _k(v: Any, lower_is_better: bool = False) -> Any:
 
 
 class _Ranker:
-    def __init__(self, ev: Evaluation, criteria: list[Criterion], ratings: Sequence[float | None] | None) -> None:
+    """Splits tied groups by the criteria in order (each criterion by its type)."""
+
+    def __init__(self, ev: Evaluation, criteria: list[Criterion], ratings: Ratings) -> None:
         self.ev = ev
         self.criteria = criteria
         self.ratings = ratings
         self.decided: dict[int, str] = {}
         self.applied: dict[str, dict[int, Any]] = {}
-        """Values of group criteria as computed where they were applied (first application)."""
+        """Values of group criteria as shown where they were applied (first application)."""
+
+    def groups(self) -> list[list[int]]:
+        """The players in groups of equal standing, best first."""
+        pts = self.ev.points
+        by_points: dict[float, list[int]] = {}
+        for p in range(self.ev.n):
+            by_points.setdefault(round(pts[p], _EPS), []).append(p)
+        out: list[list[int]] = []
+        for key in sorted(by_points, reverse=True):
+            self.resolve(by_points[key], 0, out, "points")
+        return out
 
     def split(self, group: list[int], keyvals: dict[int, Any], lower_better: bool = False) -> list[list[int]]:
         """The group in parts of equal value, best first."""
@@ -116,68 +140,66 @@ class _Ranker:
             out.append(group)
             return
         crit = self.criteria[ci]
-        if crit.kind == "value":
+        if isinstance(crit, ProgressiveCriterion):
+            self.progressive(crit, group, ci, 1, out, via)
+        elif isinstance(crit, GroupCriterion):
+            self.by_group(crit, group, ci, out, via)
+        else:
             vals = crit.values(self.ev, self.ratings)
             parts = self.split(group, {p: vals[p] for p in group}, crit.lower_is_better)
             for part in parts:
                 self.resolve(part, ci + 1, out, crit.code if len(parts) > 1 else via)
-        elif crit.kind == "progressive":
-            self.progressive(group, ci, 1, out, via)
-        else:
-            ctx: dict[str, Any] = {"ratings": self.ratings}
-            if crit.code == "order":
-                ctx["place_of"] = self.place_of(ci)
-            vals = crit.compute(self.ev, group, ctx)  # type: ignore[misc]
-            shown = crit.group_display(self.ev, group) if crit.group_display is not None else vals
-            record = self.applied.setdefault(crit.code, {})
-            for p, v in zip(group, shown):
-                record.setdefault(p, v)
-            parts = self.split(group, dict(zip(group, vals)), crit.lower_is_better)
-            if len(parts) == 1:
-                self.resolve(group, ci + 1, out, via)
-                return
-            for part in parts:
-                if len(part) > 1:
-                    self.resolve(part, ci, out, crit.code)  # re-applied inside the part
-                else:
-                    self.resolve(part, ci + 1, out, crit.code)
 
-    def progressive(self, group: list[int], ci: int, k: int, out: list[list[int]], via: str) -> None:
-        crit = self.criteria[ci]
+    def by_group(self, crit: GroupCriterion, group: list[int], ci: int, out: list[list[int]], via: str) -> None:
+        ctx = GroupContext(self.ratings, lambda: self.places_before(ci))
+        keys = crit.keys(self.ev, group, ctx)
+        record = self.applied.setdefault(crit.code, {})
+        for p, v in zip(group, crit.display(self.ev, group, ctx, keys)):
+            record.setdefault(p, v)
+        parts = self.split(group, dict(zip(group, keys)), crit.lower_is_better)
+        if len(parts) == 1:
+            self.resolve(group, ci + 1, out, via)
+            return
+        for part in parts:
+            if len(part) > 1:
+                self.resolve(part, ci, out, crit.code)  # re-applied inside the part
+            else:
+                self.resolve(part, ci + 1, out, crit.code)
+
+    def progressive(self, crit: ProgressiveCriterion, group: list[int], ci: int, k: int, out: list[list[int]], via: str) -> None:
         games = max(len(self.ev.val[p]) for p in group)
         if k > max(games - 1, 1) or len(group) == 1:
             self.resolve(group, ci + 1, out, via)
             return
-        vals = crit.compute(self.ev, k, group)  # type: ignore[misc]  # only for the players still tied
+        vals = crit.step(self.ev, k, group)  # only for the players still tied
         parts = self.split(group, dict(zip(group, vals)))
         for part in parts:
             if len(part) > 1:
-                self.progressive(part, ci, k + 1, out, crit.code if len(parts) > 1 else via)
+                self.progressive(crit, part, ci, k + 1, out, crit.code if len(parts) > 1 else via)
             else:
                 self.resolve(part, ci + 1, out, crit.code if len(parts) > 1 else via)
 
-    def place_of(self, ci: int) -> list[int]:
-        """Every player's place (0 = first) by points and the value criteria before ``ci``; equal ones share it."""
+    def places_before(self, ci: int) -> list[int]:
+        """Every player's place (0 = first) after points and the criteria before ``ci``; players still equal share it."""
 
         def compute() -> list[int]:
-            value_crits = [c for c in self.criteria[:ci] if c.kind == "value"]
-            cols = [c.values(self.ev, self.ratings) for c in value_crits]
-            pts = self.ev.points
-            keys = [(_k(pts[p]), *(_k(col[p], c.lower_is_better) for c, col in zip(value_crits, cols))) for p in range(self.ev.n)]
-            ordered = sorted(set(keys), reverse=True)
-            index = {k: i for i, k in enumerate(ordered)}
-            return [index[k] for k in keys]
+            sub = _Ranker(self.ev, self.criteria[:ci], self.ratings)
+            place = [0] * self.ev.n
+            for i, g in enumerate(sub.groups()):
+                for p in g:
+                    place[p] = i
+            return place
 
-        return self.ev.memo(("place_of", tuple(c.code for c in self.criteria[:ci])), compute)  # type: ignore[return-value]
+        key = ("places", tuple(c.code for c in self.criteria[:ci]), None if self.ratings is None else tuple(self.ratings))
+        return self.ev.memo(key, compute)
 
 
-@paused_gc
 def rank(
     t: Tournament,
     criteria: str | Sequence[str | Criterion] | None = None,
     rules: str | RuleSet | None = None,
     *,
-    ratings: Sequence[float | None] | None = None,
+    ratings: Ratings = None,
     evaluation: Evaluation | None = None,
     columns: bool = True,
 ) -> Ranking:
@@ -209,17 +231,11 @@ def rank(
             continue
         active.append(c)
     ranker = _Ranker(ev, active, ratings)
-    pts = ev.points
-    by_points: dict[float, list[int]] = {}
-    for p in range(ev.n):
-        by_points.setdefault(round(pts[p], _EPS), []).append(p)
-    groups: list[list[int]] = []
-    for key in sorted(by_points, reverse=True):
-        ranker.resolve(by_points[key], 0, groups, "points")
+    groups = ranker.groups()
     shown: dict[str, Any] = {}
     if columns:
         for c in active:
-            if c.kind == "group":
+            if isinstance(c, GroupCriterion):
                 applied = ranker.applied.get(c.code, {})
                 shown[c.code] = [applied.get(p) for p in range(ev.n)]
             else:

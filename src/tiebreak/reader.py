@@ -42,7 +42,6 @@ from itertools import compress, permutations
 from operator import eq, itemgetter, not_
 from typing import Any, Sequence
 
-from ._gc import paused_gc
 from .errors import ConsistencyError, LayoutError, Location, NotationError
 from .model import CHESS, DRAUGHTS, Kind, Player, Scoring, Tournament, round_consistent
 from .notation import (
@@ -180,7 +179,6 @@ _OTHER_RE = re.compile(
 
 
 # ------------------------------------------------------------------- reading
-@paused_gc
 def read_table(
     grid: Grid,
     *,

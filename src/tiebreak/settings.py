@@ -22,15 +22,16 @@ time it runs; later runs read what the user changed.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any
 
 from .criteria import CRITERIA, Criterion, default_criteria, parse_criteria
 from .errors import SettingsError
 from .model import Scoring
 from .rules import DEFAULT_RULES, RULE_SETS, get_rules
 
-__all__ = ["Settings", "SETTINGS_SHEET", "settings_grid"]
+__all__ = ["SETTINGS_SHEET", "Settings", "settings_grid"]
 
 SETTINGS_SHEET = "tiebreak"
 
@@ -58,7 +59,7 @@ def _which(label: Any) -> str | None:
     t = " ".join(label.casefold().replace("ё", "е").split())
     for key, words in _KEYS.items():
         for w in words:
-            if t == w or t.startswith(w + " ") or t.startswith(w + "/") or t.startswith(w + ":") or (" / " in t and w in t.split(" / ")):
+            if t == w or t.startswith((w + " ", w + "/", w + ":")) or (" / " in t and w in t.split(" / ")):
                 return key
     return None
 

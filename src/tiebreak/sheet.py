@@ -23,7 +23,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from ._gc import paused_gc
 from .criteria import Criterion, parse_criteria
 from .errors import InputError, SettingsError, WriteBlockedError, column_letter
 from .ranking import Ranking, rank
@@ -227,7 +226,6 @@ def parse_address(text: str) -> tuple[str | None, int, int, int, int] | None:
 
 
 # ------------------------------------------------------------------ planning
-@paused_gc
 def plan_rank(
     book: BookSource,
     *,

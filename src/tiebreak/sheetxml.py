@@ -22,7 +22,6 @@ from dataclasses import dataclass, field
 from typing import IO, Any
 from xml.sax.saxutils import escape
 
-from ._gc import paused_gc
 from .errors import FileFormatError
 
 __all__ = ["MAIN_NS", "SheetData", "cell_ref", "new_sheet", "patch_sheet", "read_shared_strings", "read_sheet", "split_ref"]
@@ -86,7 +85,6 @@ def _iterparse(source: IO[bytes], events: tuple[str, ...]) -> Iterator[tuple[str
     return iterparse(source, events=events, forbid_dtd=True)  # type: ignore[no-any-return]
 
 
-@paused_gc
 def read_shared_strings(xml: bytes, where: str) -> list[str]:
     """The shared string table's texts, in order (phonetic runs left out)."""
     m = re.search(rb"<([\w.-]+:)?sst[\s>]", xml)
@@ -120,7 +118,6 @@ def _number(text: str) -> Any:
     return v
 
 
-@paused_gc
 def read_sheet(xml: bytes, strings: list[str], where: str, uncalculated: Any = None) -> SheetData:
     """The cells of a sheet part; ``uncalculated(formula)`` stands for a formula without a stored value.
 
@@ -504,7 +501,6 @@ def _patch_row(p: bytes, row: int, inner: bytes, updates: dict[int, Any], cell_o
     return b"".join(out)
 
 
-@paused_gc
 def patch_sheet(xml: bytes, updates: dict[int, dict[int, Any]]) -> bytes:
     """Set cells (1-based row → column → value; None or "" empties the cell, keeping its style).
 

@@ -26,7 +26,6 @@ import os
 import re
 from typing import Any, Sequence
 
-from ._gc import paused_gc
 from .errors import ConsistencyError, FileFormatError, Location, checked_size
 from .model import CHESS, DRAUGHTS, Kind, Player, Scoring, Tournament
 from .rules import fide_for_date
@@ -95,7 +94,6 @@ def _record_162(line_text: str, values: dict[str, float]) -> None:
                 continue
 
 
-@paused_gc
 def read_trf(text: str) -> Tournament:
     """Read the text of a TRF file into a :class:`~tiebreak.model.Tournament`."""
     lines = text.splitlines()

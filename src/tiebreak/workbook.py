@@ -91,7 +91,7 @@ def _parse(data: bytes, where: str) -> Any:
 
     try:
         return fromstring(data, forbid_dtd=True)
-    except Exception as err:  # noqa: BLE001  expat's and defusedxml's errors on a damaged or hostile part
+    except Exception as err:
         raise FileFormatError(f"{where}: cannot be read ({type(err).__name__}: {err})") from None
 
 

@@ -79,7 +79,7 @@ class XlwingsBook:
     def protected(self, sheet: str) -> bool:
         try:
             return bool(self.book.sheets[sheet].api.ProtectContents)
-        except Exception:  # noqa: BLE001  a runtime without the COM object model (xlwings Lite / Server)
+        except Exception:
             return False
 
     def named_range(self, name: str) -> tuple[str, int, int, int, int] | None:
