@@ -116,6 +116,8 @@ def _rank(args: argparse.Namespace) -> int:
     plan = plan_rank(book, sheet=args.sheet, rules=args.rules, criteria=args.criteria, check=bool(args.out))
     assert plan.ranking is not None
     _print(plan.ranking, plan.ranking.evaluation.rules.name, args.format, plan.sheet)
+    for note in getattr(plan.ranking.tournament.layout, "notes", ()):
+        print(f"tiebreak: note: {note}", file=sys.stderr)
     if args.out:
         book.apply(plan)
         book.save(args.out)

@@ -2,4 +2,4 @@
 
 from .read import MAX_CELLS, MAX_PLAYERS, MAX_ROUNDS, TableLayout, read_table
 
-__all__ = ["read_table", "TableLayout", "MAX_PLAYERS", "MAX_ROUNDS", "MAX_CELLS"]
+__all__ = ["MAX_CELLS", "MAX_PLAYERS", "MAX_ROUNDS", "TableLayout", "read_table"]

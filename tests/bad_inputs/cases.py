@@ -400,7 +400,7 @@ CASES: list[dict[str, Any]] = [
     case(
         "rating-too-high",
         [["No", "Name", "Rating", "R1"], [1, "Ann", 99999, "2w1"], [2, "Bob", 1500, "1b0"]],
-        "row 2 (Ann), column 3: 99999 is not a rating",
+        "row 2 (Ann), column 3: 99999 is not a rating: ratings lie between 100 and 4000",
         "NotationError",
     ),
     # ------------------------------------------------------- control characters, long texts

@@ -10,4 +10,4 @@ The cell notation itself (``½``, ``12w1``, ``+``/``-`` ...) is :mod:`tiebreak.n
 
 from .table import MAX_CELLS, MAX_PLAYERS, MAX_ROUNDS, TableLayout, read_table
 
-__all__ = ["read_table", "TableLayout", "MAX_PLAYERS", "MAX_ROUNDS", "MAX_CELLS"]
+__all__ = ["MAX_CELLS", "MAX_PLAYERS", "MAX_ROUNDS", "TableLayout", "read_table"]

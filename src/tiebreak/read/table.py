@@ -37,19 +37,22 @@ and the columns around it.  How the parts are found (also in the README):
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import compress, permutations
 from operator import eq, itemgetter, not_
-from typing import Any, Sequence
+from typing import Any
 
 from .._gc import paused_gc
 from ..errors import ConsistencyError, LayoutError, Location, NotationError
 from ..model import CHESS, DRAUGHTS, Kind, Player, Scoring, Tournament, round_consistent
 from ..notation import (
-    MAX_TEXT,
+    _COLOURS,
+    _FAST_MARKS,
     DRAW_MARK,
     FORFEIT_LOSS,
     FORFEIT_WIN,
+    MAX_TEXT,
     CellProblem,
     Mark,
     SwissCell,
@@ -61,11 +64,13 @@ from ..notation import (
     split_digits,
     swiss_cell,
 )
-from ..notation import _COLOURS, _FAST_MARKS
+from .labels import RESULT_TEXTS as _RESULT_TEXTS
+from .labels import ROUND_RE as _ROUND_RE
+from .labels import fold as _fold
+from .labels import is_other_label as _is_other_label
+from .layout import find_frame
 
-from .labels import fold as _fold, label_role as _label_role, is_other_label as _is_other_label, ROUND_RE as _ROUND_RE, RESULT_TEXTS as _RESULT_TEXTS
-
-__all__ = ["read_table", "TableLayout", "MAX_PLAYERS", "MAX_ROUNDS"]
+__all__ = ["MAX_PLAYERS", "MAX_ROUNDS", "TableLayout", "read_table"]
 
 MAX_PLAYERS = 20000
 MAX_ROUNDS = 100
@@ -92,6 +97,10 @@ class TableLayout:
     points_col: int | None = None
     place_col: int | None = None
     labels: dict[int, str] = field(default_factory=dict)
+    header_rows: list[int] = field(default_factory=list)
+    footer_rows: list[int] = field(default_factory=list)
+    # what the reader had to guess, said to the user (e.g. which column it took for names)
+    notes: list[str] = field(default_factory=list)
 
     @property
     def last_col(self) -> int:
@@ -201,24 +210,15 @@ class _Reader:
         nonempty_rows = [r for r in range(self.height) if any(v is not None for v in self.cells[r])]
         if not nonempty_rows:
             raise LayoutError("the range is empty: select the crosstable (players' rows with their results)")
-        header = self.find_header(nonempty_rows)
-        data_rows = [r for r in nonempty_rows if header is None or r > header]
-        if header is None:
-            data_rows = self.skip_titles(data_rows)
+        frame = find_frame(self.cells, nonempty_rows, self._looks_like_data)
+        header = frame.header
+        data_rows = frame.player_rows
         if len(data_rows) > MAX_PLAYERS:
             raise LayoutError(f"{len(data_rows)} player rows: more than {MAX_PLAYERS} players is beyond what tiebreak reads")
-        labels = {}
-        roles: dict[int, str] = {}
-        if header is not None:
-            for c in range(self.width):
-                v = self.cells[header][c]
-                if isinstance(v, str):
-                    labels[c] = v
-                    role = _label_role(v)
-                    if role:
-                        roles[c] = role
-                elif isinstance(v, float):
-                    labels[c] = str(int(v)) if v.is_integer() else str(v)
+        labels = frame.labels
+        roles = frame.roles
+        self.frame = frame
+        self.labels_now = labels
         used_cols = [c for c in range(self.width) if any(self.cells[r][c] is not None for r in data_rows)]
         if not used_cols:
             raise LayoutError("no player rows below the header")
@@ -242,16 +242,6 @@ class _Reader:
             return self.read_swiss(header, data_rows, swiss_cols, roles, labels)
         return self.read_round_robin(header, data_rows, used_cols, roles, labels, block)
 
-    def find_header(self, rows: list[int]) -> int | None:
-        """The header row: the first row (of the first four) with a column label."""
-        for r in rows[:4]:
-            if self._looks_like_data(r):
-                return None
-            texts = [v for v in self.cells[r] if isinstance(v, str)]
-            if any(_label_role(t) for t in texts) or sum(1 for t in texts if _is_other_label(t)) >= 2:
-                return r
-        return None
-
     def _looks_like_data(self, r: int) -> bool:
         """A row with a pairing, a result other than a column number, or a diagonal marker is a player row."""
         for v in self.cells[r]:
@@ -269,19 +259,6 @@ class _Reader:
                 if cell.opponent is not None:
                     return True
         return False
-
-    def skip_titles(self, rows: list[int]) -> list[int]:
-        """Drop leading rows that hold one text cell and nothing else (titles)."""
-        out = list(rows)
-        while len(out) > 1:
-            vals = [v for v in self.cells[out[0]] if v is not None]
-            if len(vals) == 1 and isinstance(vals[0], str) and not self._looks_like_data(out[0]) and len(self.cells[out[1]]) > 1:
-                nxt = [v for v in self.cells[out[1]] if v is not None]
-                if len(nxt) > 1:
-                    out.pop(0)
-                    continue
-            break
-        return out
 
     # ---------------------------------------------------------------- swiss
     def swiss_columns(self, rows: list[int], cols: list[int], roles: dict[int, str], labels: dict[int, str]) -> list[int]:
@@ -324,9 +301,7 @@ class _Reader:
         for c in cols:
             if c in found or roles.get(c) in ("number", "name", "rating", "points", "place"):
                 continue
-            if roles.get(c) == "round" or found[0] < c < found[-1]:
-                extra.add(c)
-            elif c not in labels and c > found[0] and any(isinstance(self.cells[r][c], _Bad) for r in rows):
+            if roles.get(c) == "round" or found[0] < c < found[-1] or c not in labels and c > found[0] and any(isinstance(self.cells[r][c], _Bad) for r in rows):
                 extra.add(c)
         return sorted(set(found) | extra)
 
@@ -548,13 +523,15 @@ class _Reader:
             raise LayoutError(self.explain_no_block(rows, cols, roles, labels))
         start, width, _markers, bad = block
         sub = width // n  # 1, or 2 for two sub-columns per opponent
+        order = self.order  # position of each player's own column in the block
+        player_at = {q: j for j, q in enumerate(order)}
         result_cols = list(range(start, start + width))
         layout = self.side_columns(header, rows, start, result_cols, roles, labels)
         players = self.players(rows, layout)
         self.check_rr_header(header, rows, start, sub, players, labels)
         if bad:
             r, c = bad[0]
-            j = (c - start) // sub
+            j = player_at[(c - start) // sub]
             where = self.loc(r, c, opponent=self.opp_label(players, j))
             v = self.value_at(r, c, where)
             if j == rows.index(r):
@@ -574,7 +551,7 @@ class _Reader:
                     continue
                 got: list[Mark] = []
                 for s in range(sub):
-                    c = start + j * sub + s
+                    c = start + order[j] * sub + s
                     v = self.value_at(r, c, self.loc(r, c, opponent=self.opp_label(players, j)))
                     if v is None:
                         continue
@@ -598,7 +575,7 @@ class _Reader:
         sc = self.scoring(
             numbers,
             lambda: self.first_rr_cell_with(rows, start, sub, 2.0),
-            lambda r, c: self.loc(r, c, opponent=self.opp_label(players, (c - start) // sub)),
+            lambda r, c: self.loc(r, c, opponent=self.opp_label(players, player_at[(c - start) // sub])),
         )
         if cycles == 1:
             # match scores a:b decide between one game and a two-game match
@@ -614,7 +591,7 @@ class _Reader:
                 ms = marks[i][j]
                 if not ms:
                     continue
-                c = start + j * sub
+                c = start + order[j] * sub
                 where = self.loc(r, c, opponent=self.opp_label(players, j))
                 games[i][j] = self.rr_games(ms, sc, cycles, where, self.cells[r][c])
         # mirror check
@@ -623,15 +600,15 @@ class _Reader:
                 a, b = games[i][j], games[j][i]
                 if self.mirrors(a, b, sc):
                     continue
-                r, c = rows[i], start + j * sub
+                r, c = rows[i], start + order[j] * sub
                 where = self.loc(r, c, opponent=self.opp_label(players, j))
                 hint = ""
                 if cycles == 2 and len(a) != len(b):
                     fewer = (i, j) if len(a) < len(b) else (j, i)
                     if fewer in numeric_cells:
                         hint = " (Excel drops a leading zero from 01 or 00 typed as a number: type it as text, '01)"
-                mine = self.describe(self.cells[r][c], sub, r, start + j * sub)
-                theirs = self.describe(self.cells[rows[j]][start + i * sub], sub, rows[j], start + i * sub)
+                mine = self.describe(self.cells[r][c], sub, r, start + order[j] * sub)
+                theirs = self.describe(self.cells[rows[j]][start + order[i] * sub], sub, rows[j], start + order[i] * sub)
                 if not a or not b:
                     missing = players[j].label() if not b else players[i].label()
                     raise ConsistencyError(
@@ -727,28 +704,68 @@ class _Reader:
         marks, then the most results, wins.
         """
         n = len(rows)
-        best: tuple[tuple[int, int], int, int, int, list[tuple[int, int]]] | None = None
+        best: tuple[tuple[int, int], int, int, int, list[tuple[int, int]], list[int]] | None = None
+        numbers = self.start_numbers(rows, roles)
+        identity = list(range(n))
         for sub in (1, 2):
             width = n * sub
-            for start in range(0, self.width - width + 1):
-                if any(roles.get(c) in ("number", "name", "rating", "points", "place") for c in range(start, start + width)):
+            for start in range(self.width - width + 1):
+                if any(roles.get(c) in ("number", "name", "rating", "points", "place", "row_number") for c in range(start, start + width)):
                     continue
-                found = self.block_score(rows, start, sub)
-                if found is None:
-                    continue
-                markers, results, bad = found
-                if sub == 2 and markers == 0:
-                    continue
-                score = (markers, results)
-                if best is None or score > best[0]:
-                    best = (score, start, width, markers, bad)
+                for order in self.column_orders(start, sub, n, numbers):
+                    found = self.block_score(rows, start, sub, order)
+                    if found is None:
+                        continue
+                    markers, results, bad = found
+                    if sub == 2 and markers == 0:
+                        continue
+                    score = (markers, results)
+                    if best is None or score > best[0]:
+                        best = (score, start, width, markers, bad, order)
         if best is None:
+            self.order = identity
             return None
-        _, start, width, markers, bad = best
+        _, start, width, markers, bad, self.order = best
         return start, width, markers, bad
 
-    def block_score(self, rows: list[int], start: int, sub: int) -> tuple[int, int, list[tuple[int, int]]] | None:
-        """(diagonal marks, results, unreadable cells) of the block at ``start``; None if it cannot be one."""
+    def start_numbers(self, rows: list[int], roles: dict[int, str]) -> tuple[int, list[int]] | None:
+        """(column, start number per row) of the number column, when it holds distinct whole numbers."""
+        cols = [c for c, role in sorted(roles.items()) if role == "number"] or [c for c, role in sorted(roles.items()) if role == "row_number"]
+        if not cols:
+            cols = [c for c in range(min(self.width, 3)) if c not in roles]
+        for c in cols:
+            if self.is_number_column(rows, c):
+                return c, [int(parse_number(v) if isinstance(v, str) else v) for v in (self.cells[r][c] for r in rows)]  # type: ignore[arg-type]
+        return None
+
+    def column_orders(self, start: int, sub: int, n: int, numbers: tuple[int, list[int]] | None) -> list[list[int]]:
+        """Candidate positions of each row's own column in the block at ``start``.
+
+        The rows in the columns' order first; then, when the rows were sorted
+        (by place, after Excel's Sort), each row's column found through its
+        start number: the column headed with that number, or the number-th
+        column when the columns are not numbered.
+        """
+        identity = list(range(n))
+        if numbers is None or numbers[0] >= start:
+            return [identity]
+        nums = numbers[1]
+        heads = [self.labels_now.get(start + q * sub, "") for q in range(n)]
+        if all(h.isdigit() for h in heads):
+            at = {int(h): q for q, h in enumerate(heads)}
+            if len(at) == n and all(x in at for x in nums):
+                order = [at[x] for x in nums]
+                return [order] if order == identity else [identity, order]
+            return [identity]
+        if sorted(nums) == list(range(1, n + 1)) and nums != list(range(1, n + 1)):
+            return [identity, [x - 1 for x in nums]]
+        return [identity]
+
+    def block_score(self, rows: list[int], start: int, sub: int, order: list[int]) -> tuple[int, int, list[tuple[int, int]]] | None:
+        """(diagonal marks, results, unreadable cells) of the block at ``start``; None if it cannot be one.
+
+        ``order[i]`` is the position of row ``i``'s own column in the block.
+        """
         n = len(rows)
         markers = 0
         results = 0
@@ -757,7 +774,7 @@ class _Reader:
         for i, r in enumerate(rows):
             line = self.cells[r]
             for s in range(sub):
-                d = line[start + i * sub + s]
+                d = line[start + order[i] * sub + s]
                 if d is None:
                     continue
                 if isinstance(d, str) and is_diagonal(d):
@@ -766,9 +783,10 @@ class _Reader:
                 if on_diagonal or isinstance(d, _Bad) or not _plausible_result(d, sub):
                     return None  # one stray result on the diagonal is reported; more make it no block
                 on_diagonal += 1
-                bad.insert(0, (r, start + i * sub + s))
+                bad.insert(0, (r, start + order[i] * sub + s))
+            own = order[i]
             for j in range(n):
-                if j == i:
+                if j == own:
                     continue
                 for s in range(sub):
                     c = start + j * sub + s
@@ -807,17 +825,18 @@ class _Reader:
     def check_rr_header(self, header: int | None, rows: list[int], start: int, sub: int, players: list[Player], labels: dict[int, str]) -> None:
         if header is None:
             return
+        order = self.order
         for j, p in enumerate(players):
-            text = labels.get(start + j * sub)
+            text = labels.get(start + order[j] * sub)
             if text is None or not text.isdigit():
                 return
         for j, p in enumerate(players):
-            text = labels[start + j * sub]
+            text = labels[start + order[j] * sub]
             if int(text) not in (p.number, j + 1):
                 raise LayoutError(
                     f"the result column headed {text} stands where the column of {p.label()} (No. {p.number}) belongs: "
                     "the columns must follow the order of the rows",
-                    Location(row=header + 1, column=start + j * sub + 1),
+                    Location(row=header + 1, column=start + order[j] * sub + 1),
                 )
         after = start + len(players) * sub
         text = labels.get(after)
@@ -830,16 +849,22 @@ class _Reader:
     # --------------------------------------------------------- side columns
     def side_columns(self, header: int | None, rows: list[int], first_result: int, result_cols: list[int], roles: dict[int, str], labels: dict[int, str]) -> TableLayout:
         layout = TableLayout(
-            height=self.height, width=self.width, header_row=header, player_rows=list(rows), result_cols=list(result_cols), labels=labels
+            height=self.height, width=self.width, header_row=header, player_rows=list(rows), result_cols=list(result_cols), labels=labels,
+            header_rows=list(self.frame.header_rows), footer_rows=list(self.frame.footer_rows),
         )
         taken = set(result_cols)
         for c, role in sorted(roles.items()):
-            if c in taken:
+            if c in taken or role in ("round", "row_number"):
                 continue
             attr = f"{role}_col"
-            if role != "round" and getattr(layout, attr, None) is None:
+            if getattr(layout, attr, None) is None:
                 setattr(layout, attr, c)
                 taken.add(c)
+        if layout.number_col is None:  # "№ п/п" is the number column only when there is no other
+            row_numbers = [c for c, role in sorted(roles.items()) if role == "row_number" and c not in taken]
+            if row_numbers:
+                layout.number_col = row_numbers[-1]
+                taken.add(row_numbers[-1])
         left = [c for c in range(first_result) if c not in taken and c not in self.ignore]
         if layout.number_col is None and header is None:
             for c in left:
@@ -848,12 +873,7 @@ class _Reader:
                     taken.add(c)
                     break
         if layout.name_col is None:
-            for c in left:
-                if c in taken or (header is not None and c in roles):
-                    continue
-                if self.is_text_column(rows, c):
-                    layout.name_col = c
-                    break
+            layout.name_col = self.guess_name_column(rows, [c for c in left if c not in taken and roles.get(c) is None], labels, layout)
         if layout.number_col is None and header is not None:
             # an unlabelled first column of 1..N next to a header is still the number column
             for c in left:
@@ -863,6 +883,33 @@ class _Reader:
                     layout.number_col = c
                     break
         return layout
+
+    def guess_name_column(self, rows: list[int], candidates: list[int], labels: dict[int, str], layout: TableLayout) -> int | None:
+        """The column of person names when no column is labelled as one.
+
+        A column labelled as a club, city, team, federation, title or category is
+        never taken; among the other text columns the one whose cells differ from
+        row to row and look like people's names wins.  The guess is noted.
+        """
+        texts = [c for c in candidates if self.is_text_column(rows, c)]
+        if not texts:
+            return None
+        free = [c for c in texts if not (c in labels and _is_other_label(labels[c]))]
+        if not free:
+            return None
+
+        def score(c: int) -> tuple[int, int, int]:
+            values = [self.cells[r][c] for r in rows]
+            words = [v for v in values if isinstance(v, str)]
+            distinct = len({" ".join(v.casefold().split()) for v in words}) == len(words)
+            personlike = sum(1 for v in words if _PERSON_RE.search(v))
+            return (int(distinct), personlike, -c)
+
+        best = max(free, key=score)
+        if len(texts) > 1 or best in labels:
+            what = f"headed {show(labels[best])}" if best in labels else "without a header"
+            layout.notes.append(f"names taken from column {_column_letter(best)} of the table ({what}); label it 'Name' or 'Фамилия' to be sure")
+        return best
 
     def is_number_column(self, rows: list[int], c: int) -> bool:
         seen = set()
@@ -913,11 +960,7 @@ class _Reader:
                     self.names[r] = name
             rating = None
             if layout.rating_col is not None:
-                v = self.value(r, layout.rating_col)
-                f = parse_number(v) if isinstance(v, str) else v
-                if v is not None and (not isinstance(f, float) or f < 0 or f > 4000):
-                    raise NotationError(f"{show(v)} is not a rating", self.loc(r, layout.rating_col))
-                rating = f if isinstance(f, float) and f > 0 else None
+                rating = self.rating(r, layout.rating_col)
             stated = None
             if layout.points_col is not None:
                 v = self.value(r, layout.points_col)
@@ -930,6 +973,25 @@ class _Reader:
             if name:
                 self.names[r] = name
         return players
+
+    def rating(self, r: int, c: int) -> float | None:
+        """A rating cell: empty or 0 for none, thousands separators allowed ("1 500", "1,500"); 100–4000."""
+        v = self.value(r, c)
+        if v is None:
+            return None
+        if isinstance(v, str):
+            m = _THOUSANDS_RE.match(v.strip())
+            f = float(m.group(1) + m.group(2)) if m else parse_number(v)
+        else:
+            f = v
+        if not isinstance(f, float) or f < 0 or not f.is_integer() and f >= 100:
+            raise NotationError(f"{show(v)} is not a rating", self.loc(r, c))
+        if f == 0:
+            return None
+        if f < 100 or f > 4000:
+            hint = " (a thousands separator read as a decimal point? type the rating without it, e.g. 1500)" if f < 10 else ""
+            raise NotationError(f"{show(v)} is not a rating: ratings lie between 100 and 4000{hint}", self.loc(r, c))
+        return f
 
     def check_points(self, t: Tournament, layout: TableLayout, rows: list[int]) -> None:
         if layout.points_col is None:
@@ -977,6 +1039,23 @@ class _Reader:
                 except CellProblem:
                     continue
         return rows[0], start
+
+
+# a person's name: a surname with initials or a first name, "Иванов И.", "Ivanov, Ivan", "Ann Lee"
+_PERSON_RE = re.compile(r"^[^\W\d_][\w'’\-]+,?\s+(?:[^\W\d_]\.\s?){1,2}$|^[^\W\d_][\w'’\-]+,?\s+[^\W\d_][\w'’\-.]+(?:\s+[^\W\d_][\w'’\-.]+)?$")
+
+
+_THOUSANDS_RE = re.compile(r"^(\d{1,2})[ ,.\u00a0\u202f'’](\d{3})$")
+
+
+def _column_letter(c: int) -> str:
+    """The 1-based column of the table as a letter (A for its first column)."""
+    out = ""
+    n = c + 1
+    while n:
+        n, rem = divmod(n - 1, 26)
+        out = chr(65 + rem) + out
+    return out
 
 
 def _index_of(text: str, get_number: Any) -> int:
