@@ -520,6 +520,7 @@ class _Reader:
         if n < 2:
             raise LayoutError("a tournament needs at least two players", self.loc(rows[0]))
         if block is None:
+            self.explain_sorted_rows(rows, cols, roles)
             raise LayoutError(self.explain_no_block(rows, cols, roles, labels))
         start, width, _markers, bad = block
         sub = width // n  # 1, or 2 for two sub-columns per opponent
@@ -803,6 +804,35 @@ class _Reader:
             return None
         return markers, results, bad
 
+    def explain_sorted_rows(self, rows: list[int], cols: list[int], roles: dict[int, str]) -> None:
+        """Raise when every row has its diagonal mark, but not on the diagonal: the rows were sorted."""
+        n = len(rows)
+        free = [c for c in cols if roles.get(c) not in ("number", "name", "rating", "points", "place", "row_number")]
+        for start in free:
+            window = list(range(start, start + n))
+            if window[-1] > free[-1]:
+                break
+            marks = []
+            for r in rows:
+                at = [q for q, c in enumerate(window) if isinstance(self.cells[r][c], str) and is_diagonal(self.cells[r][c])]
+                if len(at) != 1:
+                    break
+                marks.append(at[0])
+            else:
+                if sorted(marks) != list(range(n)) or marks == list(range(n)):
+                    continue
+                i = next(i for i, q in enumerate(marks) if q != i)
+                numbers = self.start_numbers(rows, roles)
+                how = (
+                    "the numbers in the No. column do not match the numbers over the result columns: head each result column with the start number of its player"
+                    if numbers is not None
+                    else "add a No. column holding each player's start number (the number of his result column), or sort the rows back by start number"
+                )
+                raise LayoutError(
+                    f"the diagonal marks are not on the diagonal: the rows look sorted (e.g. by place) while the result columns keep the start order; {how}",
+                    self.loc(rows[i], window[marks[i]]),
+                )
+
     def explain_no_block(self, rows: list[int], cols: list[int], roles: dict[int, str], labels: dict[int, str] | None = None) -> str:
         n = len(rows)
         numbered = [c for c in cols if (labels or {}).get(c, "").isdigit()]
@@ -896,6 +926,11 @@ class _Reader:
             return None
         free = [c for c in texts if not (c in labels and _is_other_label(labels[c]))]
         if not free:
+            c = texts[0]
+            layout.notes.append(
+                f"no column of names: column {_column_letter(c)} of the table is headed {show(labels[c])}, not taken for names; "
+                "players are shown by number (label the names column 'Name' or 'Фамилия')"
+            )
             return None
 
         def score(c: int) -> tuple[int, int, int]:

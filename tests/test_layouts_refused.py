@@ -1,0 +1,89 @@
+"""Layouts the reader still refuses: each message names the cell, says what was understood and what to change."""
+
+from __future__ import annotations
+
+import pytest
+
+from tiebreak.errors import LayoutError
+from tiebreak.reader import read_table
+
+
+def test_rows_sorted_without_a_number_column() -> None:
+    # Sorted by place (Иванов, Сидоров, Козлов, Петров) while the columns keep the start order 1-4:
+    # without start numbers nothing says which column is whose.
+    grid = [
+        ["Фамилия", 1, 2, 3, 4, "Очки"],
+        ["Иванов", "X", 1, "½", 1, 2.5],
+        ["Сидоров", "½", 0, "X", 1, 1.5],
+        ["Козлов", 0, 1, 0, "X", 1],
+        ["Петров", 0, "X", 1, 0, 1],
+    ]
+    with pytest.raises(LayoutError) as err:
+        read_table(grid)
+    assert str(err.value) == (
+        "row 3, column 4: the diagonal marks are not on the diagonal: the rows look sorted (e.g. by place) while the "
+        "result columns keep the start order; add a No. column holding each player's start number (the number of his "
+        "result column), or sort the rows back by start number"
+    )
+
+
+def test_rows_sorted_with_numbers_that_are_not_the_column_headers() -> None:
+    grid = [
+        ["№", "Фамилия", 1, 2, 3, 4, "Очки"],
+        [11, "Иванов", "X", 1, "½", 1, 2.5],
+        [13, "Сидоров", "½", 0, "X", 1, 1.5],
+        [14, "Козлов", 0, 1, 0, "X", 1],
+        [12, "Петров", 0, "X", 1, 0, 1],
+    ]
+    with pytest.raises(LayoutError) as err:
+        read_table(grid, origin=(3, 2), sheet="Итоги")
+    text = str(err.value)
+    assert text.startswith("sheet 'Итоги', cell F5: "), text
+    assert "the rows look sorted" in text
+    assert "head each result column with the start number of its player" in text
+
+
+def test_sorted_rows_with_their_numbers_are_read() -> None:
+    # the same table with the start numbers 1-4 in the No. column: matched through the numbers
+    grid = [
+        ["№", "Фамилия", 1, 2, 3, 4, "Очки"],
+        [1, "Иванов", "X", 1, "½", 1, 2.5],
+        [3, "Сидоров", "½", 0, "X", 1, 1.5],
+        [4, "Козлов", 0, 1, 0, "X", 1],
+        [2, "Петров", 0, "X", 1, 0, 1],
+    ]
+    t = read_table(grid)
+    assert [p.number for p in t.players] == [1, 3, 4, 2]
+    assert t.points == [2.5, 1.5, 1.0, 1.0]
+
+
+def test_only_a_club_column_is_never_taken_for_names() -> None:
+    grid = [
+        ["№", "Клуб", 1, 2, 3],
+        [1, "Ладья", "X", 1, 1],
+        [2, "Ладья", 0, "X", 1],
+        [3, "Ферзь", 0, 0, "X"],
+    ]
+    t = read_table(grid)
+    assert [p.name for p in t.players] == ["", "", ""]
+    assert t.layout.notes == [  # type: ignore[attr-defined]
+        ("no column of names: column B of the table is headed 'Клуб', not taken for names; "
+        "players are shown by number (label the names column 'Name' or 'Фамилия')")
+    ]
+
+
+def test_a_rating_read_as_a_tiny_number_is_refused() -> None:
+    # "1.500" typed in a locale with a decimal point arrives as 1.5
+    grid = [["No", "Name", "Rating", "R1"], [1, "Ann", 1.5, "2w1"], [2, "Bob", 1600, "1b0"]]
+    with pytest.raises(Exception) as err:
+        read_table(grid)
+    assert str(err.value) == (
+        "row 2 (Ann), column 3: 1.5 is not a rating: ratings lie between 100 and 4000 "
+        "(a thousands separator read as a decimal point? type the rating without it, e.g. 1500)"
+    )
+
+
+@pytest.mark.parametrize("typed", ["1,500", "1 500", "1.500", "1\u00a0500", "1\u202f500", 1500.0])
+def test_ratings_with_thousands_separators(typed: object) -> None:
+    grid = [["No", "Name", "Rating", "R1"], [1, "Ann", typed, "2w1"], [2, "Bob", 1600, "1b0"]]
+    assert [p.rating for p in read_table(grid).players] == [1500.0, 1600.0]
