@@ -51,8 +51,17 @@ def find_player(t: Tournament, player: Any) -> int:
     try:
         return t.index_of(key)
     except KeyError:
+        if isinstance(key, str):  # Ё and Е are one letter when a name is looked up
+            wanted = _name_key(key)
+            found = [i for i, p in enumerate(t.players) if _name_key(p.name) == wanted]
+            if len(found) == 1:
+                return found[0]
         shown = f"{key:g}" if isinstance(key, float) else str(key)
         raise SettingsError(f"no player '{shown}' in the table (give a start number or a name)") from None
+
+
+def _name_key(name: str) -> str:
+    return " ".join(name.casefold().replace("ё", "е").split())
 
 
 def spill(t: Tournament, grid: Sequence[Sequence[Any]], values: Sequence[Any]) -> list[list[Any]]:
