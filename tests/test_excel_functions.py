@@ -640,7 +640,7 @@ def rr(**cells: Any) -> list[list[Any]]:
 
 
 TABLE_ERRORS = [
-    ("swiss-unknown-result", sw(Bob_R2="12x"), "row 3 (Bob), round 2: '12x' is not a result"),
+    ("swiss-unknown-result", sw(Bob_R2="12x"), "row 3 (Bob), round 2: '12x' is not a result (write opponent, colour, result, e.g. 12w1, 5б½, 7b=; a bye +, an absence −)"),
     # Ann's result against Bob changed to a win (and her points to 2), Bob's cell still says ½
     ("rr-not-mirrored", rr(Ann_Bob=1, Ann_Pts=2), "row 2 (Ann), against Bob (No. 2): 1 does not mirror Bob's result '½' (row 3)"),
     ("swiss-opponent-out-of-range", sw(Bob_R2="9w1"), "row 3 (Bob), round 2: opponent 9 is not in the table (numbers refer to the No. column)"),
@@ -671,7 +671,7 @@ CALLS = [  # (func, args after the table) for every function, with and without a
 
 @pytest.mark.parametrize("func, args", CALLS, ids=[f"{f}-{i}" for i, (f, _a) in enumerate(CALLS)])
 def test_every_function_returns_the_table_error_as_one_cell(func: str, args: tuple[Any, ...]) -> None:
-    assert one(func, sw(Bob_R2="12x"), *args) == PREFIX + "row 3 (Bob), round 2: '12x' is not a result"
+    assert one(func, sw(Bob_R2="12x"), *args) == PREFIX + "row 3 (Bob), round 2: '12x' is not a result (write opponent, colour, result, e.g. 12w1, 5б½, 7b=; a bye +, an absence −)"
     assert one(func, sw(Bob_R2=NA), *args) == PREFIX + "row 3 (Bob), round 2: the cell holds the Excel error #N/A"
 
 

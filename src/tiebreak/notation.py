@@ -32,6 +32,7 @@ SwissCell(opponent=None, colour=None, mark=None, bye='pab')
 
 from __future__ import annotations
 
+import datetime
 import math
 import re
 from functools import lru_cache
@@ -189,8 +190,67 @@ def normalize(value: object) -> float | str | None:
         return text
     if isinstance(value, Uncalculated):
         raise CellProblem(f"the formula {_show(value.formula)} has no stored value: open the file in Excel and save it, then try again")
-    # datetime and other types Excel may hand over
+    if isinstance(value, (datetime.date, datetime.time)):
+        hint = typing_hint(value, swiss=False)
+        shown = value.strftime("%d.%m.%Y") if isinstance(value, datetime.date) else str(value)
+        raise CellProblem(f"the cell holds the date {shown}, not a result{hint} ({ANY_NOTATIONS})")
+    # other types Excel may hand over
     raise CellProblem(f"{_show(value)} is a {type(value).__name__}, not a result")
+
+
+# the accepted notations in a few words, at the end of every "is not a result"
+RR_NOTATIONS = "write 1, ½ or 0.5 or =, 0, + or − for a forfeit"
+SWISS_NOTATIONS = "write opponent, colour, result, e.g. 12w1, 5б½, 7b=; a bye +, an absence −"
+ANY_NOTATIONS = "write a result such as 1, ½, 0 or a pairing such as 12w1"
+_HALF_AS_DATE = {(1, 2), (2, 1)}  # 1/2 typed into a cell becomes 2 January or 1 February
+_EXCEL_EPOCH = datetime.date(1899, 12, 30)
+_LOOKALIKE_ZERO = str.maketrans({"O": "0", "o": "0", "О": "0", "о": "0"})
+
+
+def typing_hint(value: object, swiss: bool) -> str:
+    """What was probably typed when Excel or the keyboard changed it ('' when nothing comes to mind).
+
+    >>> typing_hint(datetime.datetime(2026, 1, 2), swiss=False)
+    ': Excel turned 1/2 into a date; type ½ or 0.5 (or =), or format the cells as text first'
+    >>> typing_hint("О", swiss=False)  # a Cyrillic O
+    ": 'О' is a letter O, not the digit 0; type 0"
+    >>> typing_hint("1-0", swiss=False)
+    ": a round robin cell holds this player's result only, e.g. 1, not the game score"
+    """
+    date: datetime.date | None = None
+    if isinstance(value, datetime.datetime):
+        date = value.date()
+    elif isinstance(value, datetime.date):
+        date = value
+    elif isinstance(value, float) and value.is_integer() and 36526 <= value <= 73050:  # a date serial, 2000-2099 (xlwings Lite)
+        date = _EXCEL_EPOCH + datetime.timedelta(days=int(value))
+    if date is not None:
+        if (date.month, date.day) in _HALF_AS_DATE:
+            return ": Excel turned 1/2 into a date; type ½ or 0.5 (or =), or format the cells as text first"
+        return ""
+    if not isinstance(value, str):
+        return ""
+    text = value.strip()
+    fixed = text.translate(_LOOKALIKE_ZERO)
+    if fixed != text:
+        try:
+            swiss_cell(fixed) if swiss else result_marks(fixed)
+        except CellProblem:
+            pass
+        else:
+            letter = next(ch for ch in text if ch in "OoОо")
+            return f": {_show(letter)} is a letter O, not the digit 0; type {fixed}"
+    if not swiss and re.fullmatch(r"(?:1|0|½|0[.,]5|2)\s*[-−–]\s*(?:1|0|½|0[.,]5|2)", text):
+        return ": a round robin cell holds this player's result only, e.g. " + _show_result(text.replace(" ", "")[0]) + ", not the game score"
+    if swiss and text.casefold() in ("x", "х", "*"):
+        return ": X marks the diagonal of a round robin; in a Swiss round leave the cell empty or write − for an absence"
+    if swiss and re.fullmatch(r"\d{1,6}\s*[xXхХ]\s*(?:1|0|½|=|\+|[-−–]|0[.,]5)", text):
+        return ": the colour is w or b (б or ч), not X"
+    return ""
+
+
+def _show_result(ch: str) -> str:
+    return {"½": "½", "0": "0"}.get(ch, ch)
 
 
 def _show(value: object) -> str:
@@ -278,7 +338,7 @@ def _text_marks(text: str) -> tuple[Mark, ...]:
     m = _TWO.match(t)
     if m:
         return (_mark(m.group(1)), _mark(m.group(2)))
-    raise CellProblem(f"{_show(text)} is not a result")
+    raise CellProblem(f"{_show(text)} is not a result{typing_hint(text, swiss=False)} ({RR_NOTATIONS})")
 
 
 def result_marks(value: float | str) -> tuple[Mark, ...]:
@@ -354,7 +414,7 @@ def _swiss_text(text: str) -> SwissCell:
             return SwissCell(None, None, value, "points")
     m = _SWISS.match(text)
     if not m:
-        raise CellProblem(f"{_show(text)} is not a result")
+        raise CellProblem(f"{_show(text)} is not a result{typing_hint(text, swiss=True)} ({SWISS_NOTATIONS})")
     res = m.group("r1") or m.group("r2") or m.group("r3") or m.group("r4")
     if res is None:
         raise CellProblem(f"{_show(text)} has an opponent but no result")
@@ -386,5 +446,5 @@ def swiss_cell(value: float | str) -> SwissCell:
     if isinstance(value, float):
         if value < 0:
             return SwissCell(None, None, -value, "points")
-        raise CellProblem(f"{_show(value)} is a number, not an opponent with a result (e.g. '12w1')")
+        raise CellProblem(f"{_show(value)} is a number, not an opponent with a result (e.g. '12w1'){typing_hint(value, swiss=True)}")
     return _swiss_text(value)

@@ -53,6 +53,7 @@ from ..notation import (
     FORFEIT_LOSS,
     FORFEIT_WIN,
     MAX_TEXT,
+    RR_NOTATIONS,
     CellProblem,
     Mark,
     SwissCell,
@@ -63,6 +64,7 @@ from ..notation import (
     show,
     split_digits,
     swiss_cell,
+    typing_hint,
 )
 from .labels import RESULT_TEXTS as _RESULT_TEXTS
 from .labels import ROUND_RE as _ROUND_RE
@@ -504,7 +506,7 @@ class _Reader:
             return Kind.PLAYED, sc.draw
         if isinstance(mark, float) and sc.outcome(mark) is not None:
             return Kind.PLAYED, mark
-        raise NotationError(f"{show(v)} is not a result on {sc.label} scoring", where)
+        raise NotationError(f"{show(v)} is not a result on {sc.label} scoring{typing_hint(v, swiss=False)} (write {_scale(sc)})", where)
 
     # ---------------------------------------------------------- round robin
     def read_round_robin(
@@ -539,7 +541,7 @@ class _Reader:
                 raise LayoutError(f"{show(v)} stands on the diagonal: a player cannot play himself (mark the cell X or leave it blank)", where)
             if isinstance(v, str) and is_diagonal(v):
                 raise LayoutError(f"{show(v)} marks the diagonal, but this is not the player's own column", where)
-            raise NotationError(f"{show(v)} is not a result", where)
+            raise NotationError(f"{show(v)} is not a result{typing_hint(v, swiss=False)} ({RR_NOTATIONS})", where)
 
         # gather marks per (i, j)
         marks: list[list[tuple[Mark, ...] | None]] = [[None] * n for _ in range(n)]
@@ -657,7 +659,7 @@ class _Reader:
             elif isinstance(m, float) and m >= 10:
                 split = split_digits(m)
                 if split is None or cycles != 2:
-                    raise NotationError(f"{show(v)} is not a result on {sc.label} scoring", where)
+                    raise NotationError(f"{show(v)} is not a result on {sc.label} scoring{typing_hint(v, swiss=False)} (write {_scale(sc)})", where)
                 marks.extend(split)
             else:
                 marks.append(m)
@@ -735,7 +737,7 @@ class _Reader:
         if not cols:
             cols = [c for c in range(min(self.width, 3)) if c not in roles]
         for c in cols:
-            if self.is_number_column(rows, c):
+            if self.is_number_column(rows, c, guessed=roles.get(c) is None):
                 return c, [int(parse_number(v) if isinstance(v, str) else v) for v in (self.cells[r][c] for r in rows)]  # type: ignore[arg-type]
         return None
 
@@ -946,14 +948,16 @@ class _Reader:
             layout.notes.append(f"names taken from column {_column_letter(best)} of the table ({what}); label it 'Name' or 'Фамилия' to be sure")
         return best
 
-    def is_number_column(self, rows: list[int], c: int) -> bool:
+    def is_number_column(self, rows: list[int], c: int, guessed: bool = True) -> bool:
+        """Distinct whole numbers; a guessed (unlabelled) one also small enough to be start numbers, not dates."""
         seen = set()
+        top = 10 * len(rows) + 1000 if guessed else 10 * MAX_PLAYERS
         for r in rows:
             v = self.cells[r][c]
             if isinstance(v, str):
                 f = parse_number(v)
                 v = f
-            if not isinstance(v, float) or not v.is_integer() or v < 1 or v > 10 * MAX_PLAYERS or v in seen:
+            if not isinstance(v, float) or not v.is_integer() or v < 1 or v > top or v in seen:
                 return False
             seen.add(v)
         return True
@@ -1081,6 +1085,11 @@ _PERSON_RE = re.compile(r"^[^\W\d_][\w'’\-]+,?\s+(?:[^\W\d_]\.\s?){1,2}$|^[^\W
 
 
 _THOUSANDS_RE = re.compile(r"^(\d{1,2})[ ,.\u00a0\u202f'’](\d{3})$")
+
+
+def _scale(sc: Scoring) -> str:
+    """A scoring's results in a few words: '1, 0.5 or 0' or '2, 1 or 0'."""
+    return f"{sc.win:g}, {sc.draw:g} or {sc.loss:g}"
 
 
 def _column_letter(c: int) -> str:
