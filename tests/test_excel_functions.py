@@ -451,19 +451,19 @@ def test_buchholz_fide_2024_equals_the_hand_computed_bh() -> None:
 
 # --------------------------------------------------------------------------- metadata
 SIGNATURES = {
-    "POINTS": ["table", "player", "rules"],
-    "BUCHHOLZ": ["table", "player", "rules"],
-    "SOLKOFF": ["table", "player", "rules"],
-    "SOLKOFF_TRUNC": ["table", "k", "player", "rules"],
-    "SHMULYAN": ["table", "player", "rules"],
-    "SONNEBORN_BERGER": ["table", "player", "rules", "convention"],
-    "RIGA": ["table", "player", "rules"],
-    "WINS": ["table", "player", "rules"],
-    "BEATEN_SUM": ["table", "player", "rules"],
-    "OPP_RATING_SUM": ["table", "ratings", "player", "rules"],
-    "HEAD_TO_HEAD": ["table", "player", "rules"],
-    "PLACES": ["table", "criteria", "rules"],
-    "TIEBREAK": ["table", "code", "player", "rules"],
+    "POINTS": ["table", "player", "rules", "scoring"],
+    "BUCHHOLZ": ["table", "player", "rules", "scoring"],
+    "SOLKOFF": ["table", "player", "rules", "scoring"],
+    "SOLKOFF_TRUNC": ["table", "k", "player", "rules", "scoring"],
+    "SHMULYAN": ["table", "player", "rules", "scoring"],
+    "SONNEBORN_BERGER": ["table", "player", "rules", "convention", "scoring"],
+    "RIGA": ["table", "player", "rules", "scoring"],
+    "WINS": ["table", "player", "rules", "scoring"],
+    "BEATEN_SUM": ["table", "player", "rules", "scoring"],
+    "OPP_RATING_SUM": ["table", "ratings", "player", "rules", "scoring"],
+    "HEAD_TO_HEAD": ["table", "player", "rules", "scoring"],
+    "PLACES": ["table", "criteria", "rules", "scoring"],
+    "TIEBREAK": ["table", "code", "player", "rules", "scoring"],
 }
 REQUIRED = {"table", "k", "ratings", "code"}
 RUSSIAN_NAME = {  # the coefficient functions: the Russian name of the coefficient must be in the description

@@ -107,7 +107,7 @@ def test_rr_unknown_result_text_names_row_and_opponent(text: str) -> None:
 
 
 def test_rr_number_that_is_no_result_names_row_and_opponent() -> None:
-    with pytest.raises(NotationError, match=r"^row 3\b.*against Cid \(No\. 3\).*: 3 is not a result"):
+    with pytest.raises(NotationError, match=r"^row 3\b.*against Cid \(No\. 3\).*: 3 is not a result on 1/0\.5/0 scoring \(write 1, 0\.5 or 0\)$"):
         tiebreak.read_table(rr(Bob_Cid=3))
 
 
@@ -396,7 +396,7 @@ ODD_INPUTS = {
     "numbers only": [[1, 2, 3], [4, 5, 6], [7, 8, 9]],
     "text only": [["hello", "world"], ["foo", "bar"]],
     "swiss, every round unreadable": [["No", "Name", "R1"], [1, "Ann", "#N/A"], [2, "Bob", "#N/A"]],
-    "rr, results of 3 points": [["X", 3], [0, "X"]],
+    "rr, results of 4 points": [["X", 4], [0, "X"]],
     "rr, ambiguous match 1:1": [["No", "Name", 1, 2], [1, "A", "X", "1:1"], [2, "B", "1:1", "X"]],
     "rr, three results in a cell": [["No", "Name", 1, 2], [1, "A", "X", "1½0"], [2, "B", "0½1", "X"]],
 }

@@ -19,7 +19,7 @@ from .cache import TableCache, shared
 from .coefficients import opponents_rating_sum, truncated_solkoff
 from .criteria import get_criterion, parse_criteria
 from .errors import Location, NotationError, SettingsError
-from .model import Tournament
+from .model import Scoring, Tournament
 from .notation import CellProblem, normalize, parse_number
 from .ranking import rank
 from .rules import Evaluation
@@ -83,15 +83,15 @@ def sb_code(convention: Any) -> str:
 
 
 @paused_gc
-def criterion_values(cache: TableCache, grid: Sequence[Sequence[Any]], code: str, rules: Any = None) -> tuple[Evaluation, list[Any]]:
+def criterion_values(cache: TableCache, grid: Sequence[Sequence[Any]], code: str, rules: Any = None, scoring: Any = None) -> tuple[Evaluation, list[Any]]:
     crit = get_criterion(code)
-    ev = cache.evaluation(grid, _rules(rules))
+    ev = cache.evaluation(grid, _rules(rules), scoring=_scoring(scoring))
     return ev, crit.values(ev)
 
 
 @paused_gc
-def truncated_values(cache: TableCache, grid: Sequence[Sequence[Any]], k: Any, rules: Any = None) -> tuple[Evaluation, list[float]]:
-    ev = cache.evaluation(grid, _rules(rules))
+def truncated_values(cache: TableCache, grid: Sequence[Sequence[Any]], k: Any, rules: Any = None, scoring: Any = None) -> tuple[Evaluation, list[float]]:
+    ev = cache.evaluation(grid, _rules(rules), scoring=_scoring(scoring))
     most = max((len(v) for v in ev.val), default=0)
     if k is None or (isinstance(k, str) and not k.strip()):
         raise SettingsError(f"give k, the number of worst opponent scores to drop (0 to {max(most - 1, 0)})")
@@ -107,8 +107,8 @@ def truncated_values(cache: TableCache, grid: Sequence[Sequence[Any]], k: Any, r
 
 
 @paused_gc
-def rating_sum_values(cache: TableCache, grid: Sequence[Sequence[Any]], ratings: Any, rules: Any = None) -> tuple[Evaluation, list[Any]]:
-    ev = cache.evaluation(grid, _rules(rules))
+def rating_sum_values(cache: TableCache, grid: Sequence[Sequence[Any]], ratings: Any, rules: Any = None, scoring: Any = None) -> tuple[Evaluation, list[Any]]:
+    ev = cache.evaluation(grid, _rules(rules), scoring=_scoring(scoring))
     t = ev.tournament
     column = _ratings_column(t, grid, ratings)
     return ev, opponents_rating_sum(ev, column)
@@ -144,8 +144,8 @@ def _ratings_column(t: Tournament, grid: Sequence[Sequence[Any]], ratings: Any) 
 
 
 @paused_gc
-def place_labels(cache: TableCache, grid: Sequence[Sequence[Any]], criteria: Any = None, rules: Any = None) -> tuple[Evaluation, list[str]]:
-    ev = cache.evaluation(grid, _rules(rules))
+def place_labels(cache: TableCache, grid: Sequence[Sequence[Any]], criteria: Any = None, rules: Any = None, scoring: Any = None) -> tuple[Evaluation, list[str]]:
+    ev = cache.evaluation(grid, _rules(rules), scoring=_scoring(scoring))
     crits = None if criteria is None or str(criteria).strip() == "" else parse_criteria(str(criteria))
     key = ("places", None if crits is None else tuple(c.code for c in crits))
     labels = ev.memo(key, lambda: rank(ev.tournament, crits, ev.rules, evaluation=ev).places())
@@ -173,6 +173,18 @@ def clean(v: Any) -> Any:
         r = round(v, 10)
         return 0.0 if r == 0 else r
     return v
+
+
+def _scoring(scoring: Any) -> Scoring | None:
+    """A scoring argument ("3/1/0", "2/1/0", "chess", "draughts"); None or empty: read from the table."""
+    if scoring is None or (isinstance(scoring, str) and not scoring.strip()):
+        return None
+    if isinstance(scoring, (int, float)) and not isinstance(scoring, bool):
+        raise SettingsError(f"scoring: {scoring:g} is not a scoring; write it as win/draw/loss in quotes, e.g. \"3/1/0\"")
+    try:
+        return Scoring.parse(str(scoring))
+    except SettingsError as err:
+        raise SettingsError(f"scoring: {err}") from None
 
 
 def _rules(rules: Any) -> Any:

@@ -41,6 +41,8 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("--sheet", help="the sheet with the crosstable (default: the active sheet, or the range named 'crosstable')")
     r.add_argument("--rules", help=f"rule set: {', '.join(RULE_SETS)} (default: the workbook's settings, else ru; for a TRF see the README)")
     r.add_argument("--criteria", help="criteria after points, comma-separated (e.g. 'solkoff_trunc, wins, h2h' or 'BH/C1, BH, SB, DE, WIN')")
+    r.add_argument("--scoring", help="points for a win/draw/loss, e.g. 3/1/0 (default: the workbook's settings, else read from the table)")
+    r.add_argument("--range", dest="cell_range", metavar="RANGE", help="the crosstable's cells, e.g. A3:N13 (default: the largest table on the sheet)")
     r.add_argument("--out", help="write a copy of the workbook with the Place and criteria columns and a Standings sheet")
     r.add_argument("--overwrite-input", action="store_true", help="allow --out to name the input file itself")
     r.add_argument("--format", choices=("text", "csv", "json"), default="text", help="how to print the standings (default: text)")
@@ -113,7 +115,9 @@ def _rank(args: argparse.Namespace) -> int:
     book = SafeWorkbook(path)
     for w in book.warnings:
         print(f"tiebreak: warning: {w}", file=sys.stderr)
-    plan = plan_rank(book, sheet=args.sheet, rules=args.rules, criteria=args.criteria, check=bool(args.out))
+    plan = plan_rank(
+        book, sheet=args.sheet, rules=args.rules, criteria=args.criteria, check=bool(args.out), scoring=args.scoring, cell_range=args.cell_range
+    )
     assert plan.ranking is not None
     _print(plan.ranking, plan.ranking.evaluation.rules.name, args.format, plan.sheet)
     for note in getattr(plan.ranking.tournament.layout, "notes", ()):
@@ -132,6 +136,8 @@ def _rank_trf(path: Path, args: argparse.Namespace) -> int:
         raise SettingsError("--out writes workbooks; for a TRF file the standings are printed (use --format csv or json to save them)")
     if args.sheet:
         raise SettingsError("--sheet is for workbooks; a TRF file has no sheets")
+    if args.cell_range:
+        raise SettingsError("--range is for workbooks; a TRF file has no cells")
     t = read_trf_file(path)
     rules = args.rules or t.rules or "ru"
     criteria = args.criteria or (", ".join(t.tiebreak_codes) if t.tiebreak_codes else None)
@@ -141,6 +147,7 @@ def _rank_trf(path: Path, args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
+    from .read import which
     from .reader import read_table
     from .settings import SETTINGS_SHEET, Settings
     from .sheet import cells_of, find_region, rows_of
@@ -154,6 +161,7 @@ def _export(args: argparse.Namespace) -> int:
     settings = Settings.from_grid(rows_of(cells_of(book.values(SETTINGS_SHEET)))) if SETTINGS_SHEET in book.sheet_names() else Settings()
     named = book.named_range("crosstable")
     sheet = args.sheet or (named[0] if named else book.active_sheet())
+    sheet = which.match_sheet(sheet, book.sheet_names()) or sheet
     if sheet not in book.sheet_names():
         raise SettingsError(f"there is no sheet '{sheet}'")
     values = cells_of(book.values(sheet))

@@ -121,7 +121,7 @@ CASES: list[dict[str, Any]] = [
     ),
     case("swiss-7-digit-opponent", edit(SWISS, (ANN, R2, "1234567b½")), "row 2 (Ann), round 2: '1234567b½' is not a result (write opponent, colour, result, e.g. 12w1, 5б½, 7b=; a bye +, an absence −)", "NotationError"),
     case("rr-unknown-result", edit(RR, (ANN, VS["Cid"], "y")), "row 2 (Ann), against Cid (No. 3): 'y' is not a result (write 1, ½ or 0.5 or =, 0, + or − for a forfeit)", "NotationError"),
-    case("rr-result-3", edit(RR, (BOB, VS["Cid"], 3)), "row 3 (Bob), against Cid (No. 3): 3 is not a result (write 1, ½ or 0.5 or =, 0, + or − for a forfeit)", "NotationError"),
+    case("rr-result-3", edit(RR, (BOB, VS["Cid"], 3)), "row 3 (Bob), against Cid (No. 3): 3 is not a result on 1/0.5/0 scoring (write 1, 0.5 or 0)", "NotationError"),
     case("rr-three-results-in-a-cell", edit(RR, (ANN, VS["Bob"], "1½0")), "row 2 (Ann), against Bob (No. 2): '1½0' is not a result (write 1, ½ or 0.5 or =, 0, + or − for a forfeit)", "NotationError"),
     case(
         "drr-ambiguous-match-score",

@@ -44,7 +44,7 @@ from operator import eq, itemgetter, not_
 from typing import Any
 
 from .._gc import paused_gc
-from ..errors import ConsistencyError, LayoutError, Location, NotationError
+from ..errors import ConsistencyError, LayoutError, Location, NotationError, TiebreakError
 from ..model import CHESS, DRAUGHTS, Kind, Player, Scoring, Tournament, round_consistent
 from ..notation import (
     _COLOURS,
@@ -70,10 +70,13 @@ from .labels import RESULT_TEXTS as _RESULT_TEXTS
 from .labels import ROUND_RE as _ROUND_RE
 from .labels import fold as _fold
 from .labels import is_other_label as _is_other_label
-from .layout import find_frame
+from .layout import Frame, find_frame
+
+_NO_FRAME = Frame([], [])
 
 __all__ = ["MAX_PLAYERS", "MAX_ROUNDS", "TableLayout", "read_table"]
 
+FOOTBALL = Scoring(3.0, 1.0, 0.0)  # three points for a win, as in some clubs' events
 MAX_PLAYERS = 20000
 MAX_ROUNDS = 100
 MAX_CELLS = 2_000_000
@@ -148,7 +151,21 @@ def read_table(
     """
     reader = _Reader(grid, scoring, ignore_cols)
     try:
-        return reader.read()
+        try:
+            return reader.read()
+        except (NotationError, ConsistencyError):
+            # The results alone can leave the scale open (a double round robin on 2/1/0 with every game
+            # drawn reads '11' like two wins on 1/0.5/0): a points column then tells which scale it is.
+            if scoring is not None or "points" not in getattr(reader, "frame", _NO_FRAME).roles.values():
+                raise
+            for other in (DRAUGHTS, FOOTBALL):
+                try:
+                    t = _Reader(grid, other, ignore_cols).read()
+                except TiebreakError:
+                    continue
+                t.layout.notes.append(f"scoring {other.label} taken from the points column")  # type: ignore[attr-defined]
+                return t
+            raise
     except (LayoutError, NotationError, ConsistencyError) as err:
         if origin is not None or sheet is not None:
             raise err.relocate(origin, sheet) from None
@@ -344,7 +361,7 @@ class _Reader:
                     cell = slow[i] = swiss_cell(v)
                 except CellProblem as problem:
                     raise NotationError(str(problem), self.loc(rows[i], c, round=k + 1)) from None
-                if cell[2].__class__ is float:
+                if cell[2].__class__ is float and (cell[3] is None or cell[2] != 3.0):  # a bye of 3 alone makes no 3/1/0
                     values.add(cell[2])
             values.update(_FAST_MARKS[x] for x in set(map(itemgetter(2), found)) if x and _FAST_MARKS[x].__class__ is float)
             fast_cols.append(found)
@@ -1048,6 +1065,8 @@ class _Reader:
         if self.fixed_scoring is not None:
             return self.fixed_scoring
         vs = set(values)
+        if 3.0 in vs and not vs & {0.5, 1.5, 2.0}:
+            return FOOTBALL  # 3 for a win (with half points or 2s beside it, a 3 is a typing error, reported as such)
         if 2.0 in vs:
             if vs & {0.5, 1.5}:
                 r, c = where_two()
@@ -1119,10 +1138,13 @@ def _pair_ok(k1: Kind, p1: float, k2: Kind, p2: float, sc: Scoring) -> bool:
     return o1 is not None and o2 is not None and o1 == -o2
 
 
+_RESULT_VALUES = (0.0, 0.5, 1.0, 2.0, 3.0)
+
+
 def _plausible_result(v: Any, sub: int) -> bool:
     """Could this cell be a round robin result (cheap check used to find the block)?"""
     if isinstance(v, float):
-        if v in (0.0, 0.5, 1.0, 2.0):
+        if v in _RESULT_VALUES:
             return True
         return sub == 1 and split_digits(v) is not None
     try:
@@ -1130,6 +1152,6 @@ def _plausible_result(v: Any, sub: int) -> bool:
     except CellProblem:
         return False
     for m in ms:
-        if isinstance(m, float) and not (m in (0.0, 0.5, 1.0, 2.0) or (sub == 1 and split_digits(m) is not None)):
+        if isinstance(m, float) and not (m in _RESULT_VALUES or (sub == 1 and split_digits(m) is not None)):
             return False
     return True
