@@ -42,19 +42,24 @@ class Event:
         if self.system == "rr":
             return [sum(v for v in self.score[i] if v is not None) for i in range(n)]
         pts = [0.0] * n
-        w = self.scoring[0]
         for rnd in self.rounds:
             for a, b, s in rnd:
                 pts[a - 1] += s
-                pts[b - 1] += w - s
+                pts[b - 1] += _other(s, self.scoring)
         return pts
 
 
-def _rr(results: dict[tuple[int, int], float], n: int, win: float) -> list[list[float | None]]:
+def _other(s: float, scoring: tuple[float, float, float]) -> float:
+    """The opponent's result: a draw for a draw, the loss for a win and the win for a loss."""
+    win, draw, loss = scoring
+    return draw if s == draw else win if s == loss else loss
+
+
+def _rr(results: dict[tuple[int, int], float], n: int, scoring: tuple[float, float, float]) -> list[list[float | None]]:
     m: list[list[float | None]] = [[None] * n for _ in range(n)]
     for (i, j), s in results.items():
         m[i - 1][j - 1] = s
-        m[j - 1][i - 1] = win - s
+        m[j - 1][i - 1] = _other(s, scoring)
     return m
 
 
@@ -71,7 +76,7 @@ E1 = Event(
     score=_rr(
         {(1, 2): 1, (1, 3): 0.5, (1, 4): 1, (1, 5): 1, (1, 6): 1, (2, 3): 1, (2, 4): 0.5, (2, 5): 1, (2, 6): 1,
          (3, 4): 0, (3, 5): 1, (3, 6): 1, (4, 5): 0.5, (4, 6): 0.5, (5, 6): 1},
-        6, 1.0,
+        6, (1.0, 0.5, 0.0),
     ),
     places={"Иванов Иван": "1", "Петров Пётр": "2", "Козлов Константин": "3", "Сидоров Сергей": "4", "Смирнов Семён": "5", "Волков Виктор": "6"},
     clubs=["Ладья", "Ладья", "Ферзь", "Ферзь", "Ладья", "Ферзь"],
@@ -88,7 +93,7 @@ E2 = Event(
     "rr",
     ["Орлов А.", "Лебедев Б.", "Соколов В.", "Морозов Г.", "Новиков Д."],
     (2.0, 1.0, 0.0),
-    score=_rr({(1, 2): 1, (1, 3): 2, (1, 4): 2, (1, 5): 1, (2, 3): 2, (2, 4): 1, (2, 5): 2, (3, 4): 2, (3, 5): 0, (4, 5): 1}, 5, 2.0),
+    score=_rr({(1, 2): 1, (1, 3): 2, (1, 4): 2, (1, 5): 1, (2, 3): 2, (2, 4): 1, (2, 5): 2, (3, 4): 2, (3, 5): 0, (4, 5): 1}, 5, (2.0, 1.0, 0.0)),
     places={"Лебедев Б.": "1", "Орлов А.": "2", "Новиков Д.": "3", "Морозов Г.": "4", "Соколов В.": "5"},
     clubs=["Шашки-1", "Шашки-2", "Шашки-1", "Шашки-2", "Шашки-1"],
     ratings=[1420, 1380, 1210, 1190, 1300],
@@ -159,7 +164,35 @@ S3 = Event(
     ratings=S1.ratings,
 )
 
-EVENTS = [E1, E2, E3, S1, S2, S3]
+# E4: round robin of five on 3/1/0 (three points for a win), Russian.
+# Points: Андреев 3+1+3+3 = 10, Богданов 0+3+1+3 = 7, Васильев 1+0+0+3 = 4, Горбунов 0+1+3+1 = 5, Денисов 0+0+0+1 = 1:
+# all different, so the places follow the points.
+E4 = Event(
+    "rr5_three_points_ru",
+    "rr",
+    ["Андреев", "Богданов", "Васильев", "Горбунов", "Денисов"],
+    (3.0, 1.0, 0.0),
+    score=_rr({(1, 2): 3, (1, 3): 1, (1, 4): 3, (1, 5): 3, (2, 3): 3, (2, 4): 1, (2, 5): 3, (3, 4): 0, (3, 5): 3, (4, 5): 1}, 5, (3.0, 1.0, 0.0)),
+    places={"Андреев": "1", "Богданов": "2", "Горбунов": "3", "Васильев": "4", "Денисов": "5"},
+    clubs=["Ладья", "Ферзь", "Ладья", "Ферзь", "Ладья"],
+    ratings=[1600, 1550, 1500, 1450, 1400],
+)
+
+# S4: S2's games on 3/1/0 (English names).  Points: Ames 3+1+0 = 4, Bell 1+3+3 = 7, Cole 0+3+1 = 4, Dyer 0+0+1 = 1,
+# Eddy 1+0+1 = 2, Ford 3+1+1 = 5.  Ames and Cole tie on 4; truncated Solkoff: Ames's opponents Dyer 1, Ford 5, Bell 7
+# = 13 - 1 = 12, Cole's Ford 5, Eddy 2, Dyer 1 = 8 - 1 = 7 -> Ames 3rd, Cole 4th.
+S4 = Event(
+    "swiss6_three_points_en",
+    "swiss",
+    ["Ames", "Bell", "Cole", "Dyer", "Eddy", "Ford"],
+    (3.0, 1.0, 0.0),
+    rounds=[[(a, b, {1.0: 3.0, 0.5: 1.0, 0.0: 0.0}[s]) for a, b, s in rnd] for rnd in S2.rounds],
+    places={"Bell": "1", "Ford": "2", "Ames": "3", "Cole": "4", "Eddy": "5", "Dyer": "6"},
+    clubs=S2.clubs,
+    ratings=S2.ratings,
+)
+
+EVENTS = [E1, E2, E3, E4, S1, S2, S3, S4]
 
 
 # ------------------------------------------------------------------ rendering
@@ -301,7 +334,7 @@ def _swiss_cells(ev: Event, ru: bool) -> list[list[Any]]:
     for k, rnd in enumerate(ev.rounds):
         for a, b, s in rnd:
             cells[a - 1][k] = f"{b}{white}{_mark(s, ev)}"
-            cells[b - 1][k] = f"{a}{black}{_mark(ev.scoring[0] - s, ev)}"
+            cells[b - 1][k] = f"{a}{black}{_mark(_other(s, ev.scoring), ev)}"
     return cells
 
 
@@ -375,6 +408,12 @@ def _cases() -> list[Case]:
         add(ev, "ratings-separators", ratings="separators", two_row="lower")
         add(ev, "sorted-rows", sorted_rows=True, place="filled")
     add(S2, "label-fio-club-after", name_label="ФИО", club="after", round_label="tour")
+    add(E4, "plain")
+    add(E4, "two-row-sorted-totals", two_row="lower", sorted_rows=True, totals=True)
+    add(E4, "club-before-signature", club="before", signature=True, place="filled")
+    add(S4, "plain")
+    add(S4, "two-row-upper-R", two_row="upper", round_label="R")
+    add(S4, "sorted-ratings", sorted_rows=True, ratings="separators", place="filled")
     add(S1, "label-player-fed", name_label="Player", club="before", round_label="R")
     return out
 

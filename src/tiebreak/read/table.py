@@ -44,7 +44,13 @@ from operator import eq, itemgetter, not_
 from typing import Any
 
 from .._gc import paused_gc
-from ..errors import ConsistencyError, LayoutError, Location, NotationError, TiebreakError
+from ..errors import (
+    ConsistencyError,
+    LayoutError,
+    Location,
+    NotationError,
+    TiebreakError,
+)
 from ..model import CHESS, DRAUGHTS, Kind, Player, Scoring, Tournament, round_consistent
 from ..notation import (
     _COLOURS,
