@@ -37,7 +37,7 @@ def _parser() -> argparse.ArgumentParser:
     p = _Parser(prog="tiebreak", description="Tie-breaks and places for chess and draughts tournaments, from an .xlsx crosstable or a FIDE TRF file.")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     r = sub.add_parser("rank", help="rank a workbook's crosstable (or a TRF file) and print the standings")
-    r.add_argument("file", help=".xlsx workbook or FIDE TRF file")
+    r.add_argument("file", help=".xlsx workbook (.xls, .ods read too) or FIDE TRF file")
     r.add_argument("--sheet", help="the sheet with the crosstable (default: the active sheet, or the range named 'crosstable')")
     r.add_argument("--rules", help=f"rule set: {', '.join(RULE_SETS)} (default: the workbook's settings, else ru; for a TRF see the README)")
     r.add_argument("--criteria", help="criteria after points, comma-separated (e.g. 'solkoff_trunc, wins, h2h' or 'BH/C1, BH, SB, DE, WIN')")
@@ -47,7 +47,7 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("--overwrite-input", action="store_true", help="allow --out to name the input file itself")
     r.add_argument("--format", choices=("text", "csv", "json"), default="text", help="how to print the standings (default: text)")
     e = sub.add_parser("export", help="write a sheet's crosstable as a FIDE TRF-16 file")
-    e.add_argument("file", help=".xlsx workbook")
+    e.add_argument("file", help=".xlsx workbook (.xls, .ods read too)")
     e.add_argument("--trf", required=True, help="the TRF file to write")
     e.add_argument("--sheet", help="the sheet with the crosstable (default: the active sheet)")
     e.add_argument("--rules", help="rule set to record in the TRF (default: the workbook's settings)")
@@ -91,7 +91,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _is_trf(path: Path) -> bool:
     if path.suffix.lower() in TRF_SUFFIXES:
         return True
-    if path.suffix.lower() in (".xlsx", ".xlsm", ".xltx", ".xltm"):
+    if path.suffix.lower() in (".xlsx", ".xlsm", ".xltx", ".xltm", ".xls", ".ods", ".xlsb"):
         return False
     try:
         with open(path, "rb") as f:
@@ -108,11 +108,15 @@ def _rank(args: argparse.Namespace) -> int:
     if _is_trf(path):
         return _rank_trf(path, args)
     from .sheet import plan_rank
-    from .workbook import SafeWorkbook
 
+    if args.out and path.suffix.lower() in _read_only_suffixes():
+        raise SettingsError(
+            f"--out writes .xlsx workbooks; {path.name} is a {path.suffix} file: open it in Excel or LibreOffice, "
+            "save it as .xlsx (Excel Workbook), then run --out on that copy"
+        )
     if args.out and _same_file(path, Path(args.out)) and not args.overwrite_input:
         raise SettingsError(f"--out {args.out} is the input file; refusing to overwrite it (add --overwrite-input if you mean it)")
-    book = SafeWorkbook(path)
+    book = _open_book(path)
     for w in book.warnings:
         print(f"tiebreak: warning: {w}", file=sys.stderr)
     plan = plan_rank(
@@ -152,12 +156,11 @@ def _export(args: argparse.Namespace) -> int:
     from .settings import SETTINGS_SHEET, Settings
     from .sheet import cells_of, find_region, rows_of
     from .trf import write_trf
-    from .workbook import SafeWorkbook
 
     path = Path(args.file)
     if not path.exists():
         raise FileFormatError(f"{path}: no such file")
-    book = SafeWorkbook(path)
+    book = _open_book(path)
     settings = Settings.from_grid(rows_of(cells_of(book.values(SETTINGS_SHEET)))) if SETTINGS_SHEET in book.sheet_names() else Settings()
     named = book.named_range("crosstable")
     sheet = args.sheet or (named[0] if named else book.active_sheet())
@@ -189,6 +192,23 @@ def _export(args: argparse.Namespace) -> int:
         raise FileFormatError(f"{out}: cannot write the file ({err.strerror})") from None
     print(f"tiebreak: wrote {out} ({len(t.players)} players, {t.rounds} rounds)", file=sys.stderr)
     return 0
+
+
+def _read_only_suffixes() -> tuple[str, ...]:
+    from .calamine_book import CALAMINE_SUFFIXES
+
+    return CALAMINE_SUFFIXES
+
+
+def _open_book(path: Path) -> Any:
+    """An .xlsx through the safe openpyxl reader; .xls, .ods and .xlsb through python-calamine (read only)."""
+    if path.suffix.lower() in _read_only_suffixes():
+        from .calamine_book import CalamineBook
+
+        return CalamineBook(path)
+    from .workbook import SafeWorkbook
+
+    return SafeWorkbook(path)
 
 
 def _same_file(a: Path, b: Path) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..errors import SettingsError
+from ..errors import SettingsError, TiebreakError
 
 Box = tuple[int, int, int, int]  # top, left, bottom, right: 0-based, inclusive
 
@@ -76,7 +76,7 @@ def sheets_with_tables(names: Sequence[str], skip: Sequence[str], reads: Callabl
             continue
         try:
             reads(name)
-        except Exception:  # any failure: that sheet holds no readable table
+        except TiebreakError:  # that sheet holds no readable table
             continue
         found.append(name)
     return found
