@@ -87,3 +87,43 @@ def test_a_rating_read_as_a_tiny_number_is_refused() -> None:
 def test_ratings_with_thousands_separators(typed: object) -> None:
     grid = [["No", "Name", "Rating", "R1"], [1, "Ann", typed, "2w1"], [2, "Bob", 1600, "1b0"]]
     assert [p.rating for p in read_table(grid).players] == [1500.0, 1600.0]
+
+
+def test_the_readme_layouts_read_as_shown() -> None:
+    """The pictures of README's "Layouts that work", as grids."""
+    from tiebreak import rank
+
+    two_rows = [
+        [None, None, "Результаты встреч", None, None, None, None, None],
+        ["№", "Фамилия", 1, 2, 3, 4, "Очки", "Место"],
+        [1, "Иванов", "X", 1, "½", 1, "2,5", None],
+        [2, "Петров", 0, "X", 1, 0, 1, None],
+        [3, "Сидоров", "½", 0, "X", 1, "1,5", None],
+        [4, "Козлов", 0, 1, 0, "X", 1, None],
+        [None, "Итого", None, None, None, None, 6, None],
+        ["Главный судья ________ Смирнов А. А.", None, None, None, None, None, None, None],
+    ]
+    # Петров and Козлов tie on 1: Sonneborn-Berger Петров 1½ (beat Сидоров), Козлов 1 (beat Петров)
+    t = read_table(two_rows)
+    assert [(t.players[s.player].name, s.label) for s in rank(t).standings] == [("Иванов", "1"), ("Сидоров", "2"), ("Петров", "3"), ("Козлов", "4")]
+    sorted_rows = [
+        ["№ п/п", "№", "Клуб", "Фамилия", 1, 2, 3, 4, "Очки", "Коэф.", "Место"],
+        [1, 1, "Ладья", "Иванов", "X", 1, "½", 1, "2,5", "3,75", 1],
+        [2, 3, "Ферзь", "Сидоров", "½", 0, "X", 1, "1,5", "2,25", 2],
+        [3, 2, "Ладья", "Петров", 0, "X", 1, 0, 1, "1,75", 3],
+        [4, 4, "Ферзь", "Козлов", 0, 1, 0, "X", 1, "1,25", 4],
+    ]
+    t = read_table(sorted_rows)
+    assert [p.number for p in t.players] == [1, 3, 2, 4]
+    assert [(t.players[s.player].name, s.label) for s in rank(t).standings] == [("Иванов", "1"), ("Сидоров", "2"), ("Петров", "3"), ("Козлов", "4")]
+    swiss = [
+        ["Club championship 2025"],
+        ["No.", "Name", "Rating", "Rounds", None, None, "Pts"],
+        [None, None, None, "R1", "R2", "R3", None],
+        [1, "Adams", "2,105", "2w1", "3b½", None, "1,5"],
+        [2, "Brown", "1 980", "1b0", None, "3w1", 1],
+        [3, "Cole", "1.875", None, "1w½", "2b0", "0,5"],
+    ]
+    t = read_table(swiss)
+    assert t.points == [1.5, 1.0, 0.5]
+    assert [p.rating for p in t.players] == [2105, 1980, 1875]
