@@ -430,18 +430,18 @@ _new_cell = tuple.__new__  # builds a SwissCell without NamedTuple's Python-leve
 def swiss_cell(value: float | str) -> SwissCell:
     """Read a Swiss round cell (see :class:`SwissCell`)."""
     if value.__class__ is str:
-        seen = _SWISS_SEEN.get(value)  # type: ignore[arg-type]
+        seen = _SWISS_SEEN.get(value)
         if seen is not None:
             return seen
         # the common form: digits, a colour letter, a one-character result ('12w1', '5б½')
-        head, colour, res = value[:-2], value[-2:-1], value[-1:]  # type: ignore[index]
+        head, colour, res = value[:-2], value[-2:-1], value[-1:]
         if colour in _COLOURS and res in _FAST_MARKS and head.isascii() and head.isdigit() and len(head) <= 6:
             cell = _new_cell(SwissCell, (int(head), _COLOURS[colour], _FAST_MARKS[res], None))
         else:
-            cell = _swiss_text(value)  # type: ignore[arg-type]
+            cell = _swiss_text(value)
         if len(_SWISS_SEEN) > 200_000:
             _SWISS_SEEN.clear()
-        _SWISS_SEEN[value] = cell  # type: ignore[index]
+        _SWISS_SEEN[value] = cell
         return cell
     if isinstance(value, float):
         if value < 0:

@@ -252,18 +252,19 @@ def plan_rank(
         _, r1, c1, r2, c2 = named
         box = (r1 - 1, c1 - 1, r2 - 1, c2 - 1)
     else:
-        box = find_region(values, blocks=blocks)
-        if box is None:
+        found = find_region(values, blocks=blocks)
+        if found is None:
             raise InputError(f"sheet '{target}' is empty: put the crosstable on it (or name its range 'crosstable')" + _elsewhere(book, names, target))
+        box = found
     top, left, bottom, right = box
     width = right - left + 1
     grid = rows_of(values, top, left, bottom, right)
 
     own = _own_columns(settings, target, values, box)
     ignore = [c - left for c in own if left <= c <= right]
-    scoring = settings.scoring_value()
+    scale = settings.scoring_value()
     try:
-        t = read_table(grid, scoring=scoring, origin=(top + 1, left + 1), sheet=target, ignore_cols=ignore)
+        t = read_table(grid, scoring=scale, origin=(top + 1, left + 1), sheet=target, ignore_cols=ignore)
     except LayoutError as err:
         raise LayoutError(str(err) + _elsewhere(book, names, target)) from None
     layout: TableLayout = t.layout  # type: ignore[assignment]

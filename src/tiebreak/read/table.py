@@ -41,7 +41,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import compress, permutations
 from operator import eq, itemgetter, not_
-from typing import Any
+from typing import Any, NoReturn, cast
 
 from .._gc import paused_gc
 from ..errors import (
@@ -350,7 +350,6 @@ class _Reader:
         # the others (byes, absences, other notations) cell by cell.
         fast_cols: list[list[tuple[str, str, str]]] = []
         slow_cols: list[dict[int, SwissCell]] = []
-        values: set[float] = set()
         for k, c in enumerate(cols):
             raw = [cells[r][c] for r in rows]
             found = _FAST_COLUMN.findall("\n".join(["" if v is None else v if v.__class__ is str else "\x00" for v in raw]))
@@ -369,7 +368,7 @@ class _Reader:
                     raise NotationError(str(problem), self.loc(rows[i], c, round=k + 1)) from None
                 if cell[2].__class__ is float and (cell[3] is None or cell[2] != 3.0):  # a bye of 3 alone makes no 3/1/0
                     values.add(cell[2])
-            values.update(_FAST_MARKS[x] for x in set(map(itemgetter(2), found)) if x and _FAST_MARKS[x].__class__ is float)
+            values.update(m for m in (_FAST_MARKS[x] for x in set(map(itemgetter(2), found)) if x) if isinstance(m, float))
             fast_cols.append(found)
             slow_cols.append(slow)
         sc = self.scoring(values, lambda: self.first_cell_with(rows, cols, 2.0, swiss=True), lambda r, c: self.loc(r, c, round=cols.index(c) + 1))
@@ -404,8 +403,9 @@ class _Reader:
                     if o and (o_col[i] in (-2, i) or kp[i] is None):
                         j = None if o_col[i] == -2 else o_col[i]
                         self.pairing_error(rows[i], c, k, i, j, int(o), cells[rows[i]][c], n, numbered, sc)
-            k_col = [kk for kk, _pp in kp]
-            p_col = [pp for _kk, pp in kp]
+            known = cast("list[tuple[int, float]]", kp)  # a None was reported above
+            k_col = [kk for kk, _pp in known]
+            p_col = [pp for _kk, pp in known]
             c_col: list[str | None] = [colours.get(col) for _o, col, _x in found]
             for i, cell in slow_cols[k].items():
                 if cell[3] is not None:  # a bye
@@ -413,12 +413,12 @@ class _Reader:
                     p_col[i] = pts
                     k_col[i] = int(kind)
                     continue
-                j = get_number(cell[0])
-                got = games.get(cell[2])  # type: ignore[arg-type]
+                j = get_number(cell[0]) if cell[0] is not None else None
+                got = games.get(cell[2]) if cell[2] is not None else None
                 if j is None or j == i or got is None:
                     self.pairing_error(rows[i], c, k, i, j, cell[0], cells[rows[i]][c], n, numbered, sc, cell[2])
-                k_col[i], p_col[i] = got  # type: ignore[misc]
-                o_col[i] = j  # type: ignore[assignment]
+                k_col[i], p_col[i] = got
+                o_col[i] = j
                 c_col[i] = cell[1]
             if consistent:
                 consistent = round_consistent(o_col, k_col, p_col, c_col, sc)
@@ -452,7 +452,7 @@ class _Reader:
 
     def pairing_error(
         self, r: int, c: int, k: int, i: int, j: int | None, opponent: Any, v: Any, n: int, numbered: bool, sc: Scoring, mark: Any = None
-    ) -> None:
+    ) -> NoReturn:
         """Raise the message for a pairing cell that names a wrong opponent or holds no result on this scoring."""
         where = self.loc(r, c, round=k + 1)
         if j == i:
@@ -605,38 +605,38 @@ class _Reader:
         )
         if cycles == 1:
             # match scores a:b decide between one game and a two-game match
-            for row in marks:
-                for ms in row:
-                    if ms and isinstance(ms[0], str) and ":" in ms[0]:
-                        a, b = (float(x) for x in ms[0].split(":"))
-                        if abs(a + b - 2 * (sc.win + sc.loss)) < 1e-9:
+            for line in marks:
+                for cell_marks in line:
+                    if cell_marks and isinstance(cell_marks[0], str) and ":" in cell_marks[0]:
+                        x, y = (float(part) for part in cell_marks[0].split(":"))
+                        if abs(x + y - 2 * (sc.win + sc.loss)) < 1e-9:
                             cycles = 2
         games: list[list[list[tuple[Kind, float]]]] = [[[] for _ in range(n)] for _ in range(n)]
         for i, r in enumerate(rows):
             for j in range(n):
-                ms = marks[i][j]
-                if not ms:
+                cell_marks = marks[i][j]
+                if not cell_marks:
                     continue
                 c = start + order[j] * sub
                 where = self.loc(r, c, opponent=self.opp_label(players, j))
-                games[i][j] = self.rr_games(ms, sc, cycles, where, self.cells[r][c])
+                games[i][j] = self.rr_games(cell_marks, sc, cycles, where, self.cells[r][c])
         # mirror check
         for i in range(n):
             for j in range(i + 1, n):
-                a, b = games[i][j], games[j][i]
-                if self.mirrors(a, b, sc):
+                mine_games, theirs_games = games[i][j], games[j][i]
+                if self.mirrors(mine_games, theirs_games, sc):
                     continue
                 r, c = rows[i], start + order[j] * sub
                 where = self.loc(r, c, opponent=self.opp_label(players, j))
                 hint = ""
-                if cycles == 2 and len(a) != len(b):
-                    fewer = (i, j) if len(a) < len(b) else (j, i)
+                if cycles == 2 and len(mine_games) != len(theirs_games):
+                    fewer = (i, j) if len(mine_games) < len(theirs_games) else (j, i)
                     if fewer in numeric_cells:
                         hint = " (Excel drops a leading zero from 01 or 00 typed as a number: type it as text, '01)"
                 mine = self.describe(self.cells[r][c], sub, r, start + order[j] * sub)
                 theirs = self.describe(self.cells[rows[j]][start + order[i] * sub], sub, rows[j], start + order[i] * sub)
-                if not a or not b:
-                    missing = players[j].label() if not b else players[i].label()
+                if not mine_games or not theirs_games:
+                    missing = players[j].label() if not theirs_games else players[i].label()
                     raise ConsistencyError(
                         f"the game against {self.opp_label(players, j)} is entered only on one side: {missing}'s row has nothing", where
                     )
@@ -657,7 +657,7 @@ class _Reader:
                         t.set_entry(i, k + 1, j, None, pts, kind)
                     k += 1
         layout.result_cols = result_cols
-        t.layout = layout  # type: ignore[attr-defined]
+        t.layout = layout
         self.check_points(t, layout, rows)
         return t
 
