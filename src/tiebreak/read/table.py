@@ -249,23 +249,56 @@ class _Reader:
             raise LayoutError("no player rows below the header")
 
         block = self.find_block(data_rows, roles) if len(data_rows) >= 2 else None
-        if block is not None and block[2] > 0:  # a marked diagonal: a round robin
-            return self.read_round_robin(header, data_rows, used_cols, roles, labels, block)
-        swiss_cols = self.swiss_columns(data_rows, used_cols, roles, labels)
-        if block is not None:
-            # a blank diagonal: a round robin unless its cells only make sense as Swiss pairings
-            try:
-                return self.read_round_robin(header, data_rows, used_cols, roles, labels, block)
-            except (LayoutError, NotationError, ConsistencyError) as as_round_robin:
-                if not swiss_cols:
-                    raise
-                try:
-                    return self.read_swiss(header, data_rows, swiss_cols, roles, labels)
-                except (LayoutError, NotationError, ConsistencyError):
-                    raise as_round_robin from None
-        if swiss_cols:
+        swiss_cols = [] if block is not None and block[2] > 0 else self.swiss_columns(data_rows, used_cols, roles, labels)
+        if self.choose_format(data_rows, block, swiss_cols, roles) == "swiss":
             return self.read_swiss(header, data_rows, swiss_cols, roles, labels)
         return self.read_round_robin(header, data_rows, used_cols, roles, labels, block)
+
+    def choose_format(
+        self, rows: list[int], block: tuple[int, int, int, list[tuple[int, int]]] | None, swiss_cols: list[int], roles: dict[int, str]
+    ) -> str:
+        """Round robin or Swiss, from the layout alone (before any result is decoded).
+
+        A marked diagonal makes a round robin; no square block of results, a
+        Swiss table when there are round columns.  A square block with a blank
+        diagonal beside round columns is a Swiss table when the pairings point
+        back (row i's opponent in a round names row i in that round), else a
+        round robin ('1 0' in a double round robin cell also reads as a pairing).
+        """
+        if block is not None and block[2] > 0:
+            return "round robin"
+        if not swiss_cols:
+            return "round robin"
+        if block is None:
+            return "swiss"
+        return "swiss" if self.pairings_point_back(rows, swiss_cols, roles) else "round robin"
+
+    def pairings_point_back(self, rows: list[int], cols: list[int], roles: dict[int, str]) -> bool:
+        """Whether nine in ten of the (sampled) pairing cells are answered by the opponent's cell of that round."""
+        numbers = self.start_numbers(rows, roles)
+        at = {x: i for i, x in enumerate(numbers[1])} if numbers else {i + 1: i for i in range(len(rows))}
+        own = numbers[1] if numbers else list(range(1, len(rows) + 1))
+        step = max(1, len(rows) // SAMPLE)
+        agree = total = 0
+        for c in cols:
+            for i in range(0, len(rows), step):
+                opponent = self._opponent(rows[i], c)
+                if opponent is None:
+                    continue
+                total += 1
+                j = at.get(opponent)
+                if j is not None and j != i and self._opponent(rows[j], c) == own[i]:
+                    agree += 1
+        return total > 0 and agree * 10 >= total * 9
+
+    def _opponent(self, r: int, c: int) -> int | None:
+        v = self.cells[r][c]
+        if v is None or isinstance(v, _Bad):
+            return None
+        try:
+            return swiss_cell(v).opponent
+        except CellProblem:
+            return None
 
     def _looks_like_data(self, r: int) -> bool:
         """A row with a pairing, a result other than a column number, or a diagonal marker is a player row."""
