@@ -3,7 +3,11 @@
 * :mod:`.labels`: the header vocabulary (what a column label says the column holds);
 * :mod:`.layout`: where the parts of a grid are (titles, header rows, player rows,
   rows under the table that are not players, the results block, side columns);
-* :mod:`.table`: decoding the results of a round robin or Swiss grid.
+* :mod:`.table`: the reading itself, round robin or Swiss chosen from the layout;
+* :mod:`.round_robin`, :mod:`.swiss`: decoding the results of each kind of table;
+* :mod:`.columns`: start numbers, names, ratings and points beside the results;
+* :mod:`.base`: what they share (cell access, messages, scoring);
+* :mod:`.which`: which sheet and which table of a workbook.
 
 The cell notation itself (``½``, ``12w1``, ``+``/``-`` ...) is :mod:`tiebreak.notation`.
 """
