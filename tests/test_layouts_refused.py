@@ -127,3 +127,27 @@ def test_the_readme_layouts_read_as_shown() -> None:
     t = read_table(swiss)
     assert t.points == [1.5, 1.0, 0.5]
     assert [p.rating for p in t.players] == [2105, 1980, 1875]
+
+
+def test_a_points_row_under_the_table_is_not_a_player() -> None:
+    grid = [
+        ["Игрок", "Иванов", "Петров", "Сидоров"],
+        ["Иванов", "X", 0, "½"],
+        ["Петров", 1, "X", 0],
+        ["Сидоров", "½", 1, "X"],
+        ["Очки", 1.5, 1, 0.5],
+    ]
+    t = read_table(grid)
+    assert [p.name for p in t.players] == ["Иванов", "Петров", "Сидоров"]
+    assert t.points == [0.5, 1.0, 1.5]
+
+
+def test_players_in_columns_are_refused_as_transposed() -> None:
+    # transposed: the names run along the first row, the numbers down the first column
+    grid = [["№", 1, 2, 3], ["Фамилия", "Иванов", "Петров", "Сидоров"], [1, "X", 0, "½"], [2, 1, "X", 0], [3, "½", 1, "X"]]
+    with pytest.raises(LayoutError) as err:
+        read_table(grid)
+    assert str(err.value) == (
+        "row 2, column 1: the names run along this row and the numbers down the column headed 'Фамилия': the table looks "
+        "transposed (players in columns); tiebreak reads one row per player: copy the table and paste it with Paste Special > Transpose"
+    )

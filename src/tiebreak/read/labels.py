@@ -72,7 +72,7 @@ _GROUP_RE = re.compile(
     r"|rounds?|results?|opponents?|games|crosstable|cross table)\Z"
 )
 # a row under the table that adds up the columns
-_TOTALS_RE = re.compile(r"(?:итого|всего|сумма|total|totals|sum)\b")
+_TOTALS_RE = re.compile(r"(?:итого|всего|сумма|total|totals|sum|очки|points|pts)\b")
 # a footnote or signature under the table
 _FOOTER_RE = re.compile(
     r"(?:главный судья|гл\.? ?судья|главный секретарь|гл\.? ?секретарь|судья|секретарь|арбитр|подпись|примечани[ея]|организатор"

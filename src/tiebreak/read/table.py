@@ -37,6 +37,8 @@ from ..notation import (
     MAX_TEXT,
     CellProblem,
     is_diagonal,
+    parse_number,
+    show,
     swiss_cell,
 )
 from .base import (
@@ -49,6 +51,7 @@ from .base import (
     _normalized,
 )
 from .labels import RESULT_TEXTS as _RESULT_TEXTS
+from .labels import label_role as _label_role
 from .layout import Frame, find_frame
 from .round_robin import RoundRobinDecoding
 from .swiss import SwissDecoding
@@ -144,6 +147,7 @@ class _Reader(SwissDecoding, RoundRobinDecoding):
         roles = frame.roles
         self.frame = frame
         self.labels_now = labels
+        self.refuse_transposed(frame)
         used_cols = [c for c in range(self.width) if any(self.cells[r][c] is not None for r in data_rows)]
         if not used_cols:
             raise LayoutError("no player rows below the header")
@@ -172,6 +176,27 @@ class _Reader(SwissDecoding, RoundRobinDecoding):
         if block is None:
             return "swiss"
         return "swiss" if self.pairings_point_back(rows, swiss_cols, roles) else "round robin"
+
+    def refuse_transposed(self, frame: Frame) -> None:
+        """Players in columns: a names label heading a row of names, over a column of numbers."""
+        for h in frame.header_rows:
+            row = self.cells[h]
+            filled = [c for c, v in enumerate(row) if v is not None]
+            if len(filled) < 3:
+                continue
+            first = filled[0]
+            label = row[first]
+            if not (isinstance(label, str) and _label_role(label) == "name"):
+                continue
+            names = [c for c in filled[1:] if isinstance(row[c], str) and _label_role(row[c]) is None and parse_number(row[c]) is None]
+            below = [self.cells[r][first] for r in frame.player_rows]
+            if len(names) >= 2 and all(isinstance(v, float) for v in below):
+                raise LayoutError(
+                    f"the names run along this row and the numbers down the column headed {show(label)}: the table looks "
+                    "transposed (players in columns); tiebreak reads one row per player: copy the table and paste it with "
+                    "Paste Special > Transpose",
+                    self.loc(h, first),
+                )
 
     def _looks_like_data(self, r: int) -> bool:
         """A row with a pairing, a result other than a column number, or a diagonal marker is a player row."""
