@@ -85,6 +85,16 @@ _OFFICEJS_ERRORS = {
 
 DIAGONAL_MARKS = frozenset("xXхХ*—×")
 _MINUS = "-−–"  # hyphen, minus sign, en dash
+
+# The one vocabulary of a game's result, shared by round robin cells, Swiss cells and TRF records:
+# a symbol -> what it says ("win", "draw", "loss", "forfeit win", "forfeit loss").  Cells typed by hand
+# use the symbols; TRF adds its letters W, D, L for the same results.
+GAME_SYMBOLS: dict[str, str] = {
+    "1": "win", "½": "draw", "=": "draw", "0": "loss", "+": "forfeit win",
+    **{m: "forfeit loss" for m in _MINUS},
+}
+TRF_LETTERS: dict[str, str] = {"W": "win", "D": "draw", "L": "loss"}
+_OUTCOME_MARK: dict[str, Mark] = {"win": 1.0, "draw": 0.5, "loss": 0.0, "forfeit win": "+", "forfeit loss": "-"}
 _WHITE = "wWбБ"  # Latin w, Cyrillic б (белые)
 _BLACK = "bBсчЧ"  # Latin b, Cyrillic ч (чёрные); 'с' is not used (see _COLOURS)
 _COLOURS = {"w": "w", "W": "w", "б": "w", "Б": "w", "b": "b", "B": "b", "ч": "b", "Ч": "b"}
@@ -422,7 +432,11 @@ def _swiss_text(text: str) -> SwissCell:
     return SwissCell(int(m.group("opp")), _COLOURS[colour] if colour else None, _mark(res), None)
 
 
-_FAST_MARKS: dict[str, Mark] = {"1": 1.0, "0": 0.0, "½": 0.5, "=": DRAW_MARK, "+": FORFEIT_WIN, "-": FORFEIT_LOSS, "−": FORFEIT_LOSS, "–": FORFEIT_LOSS, "2": 2.0}
+# a one-character result of a common Swiss cell ('12w1') as its mark; '=' stays the draw symbol
+_FAST_MARKS: dict[str, Mark] = {
+    **{sym: DRAW_MARK if sym == "=" else _OUTCOME_MARK[what] for sym, what in GAME_SYMBOLS.items()},
+    "2": 2.0,
+}
 _SWISS_SEEN: dict[str, SwissCell] = {}
 _new_cell = tuple.__new__  # builds a SwissCell without NamedTuple's Python-level constructor
 
