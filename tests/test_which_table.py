@@ -151,3 +151,25 @@ def test_sheet_names_ignore_case(tmp_path: Path, capsys: pytest.CaptureFixture[s
     trf = tmp_path / "out.trf"
     assert cli.main(["export", str(path), "--sheet", typed, "--trf", str(trf)]) == 0
     assert "Ann" in trf.read_text(encoding="utf-8")
+
+
+def test_a_chart_sheet_active_names_the_sheet_with_the_table(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from openpyxl.chart import BarChart, Reference
+
+    wb = Workbook()
+    ws = wb.active
+    assert ws is not None
+    ws.title = "Итоги"
+    for row in SMALL:
+        ws.append(row)
+    chart_sheet = wb.create_chartsheet("График")
+    chart = BarChart()
+    chart.add_data(Reference(ws, min_col=3, min_row=1, max_row=4))
+    chart_sheet.add_chart(chart)
+    wb.active = 1
+    path = tmp_path / "chart.xlsx"
+    wb.save(path)
+    code, _, err = ranked(capsys, str(path))
+    assert code == 1
+    assert "sheet 'График' is empty: put the crosstable on it (or name its range 'crosstable'); the crosstable may be on sheet 'Итоги'" in err
+    assert "Traceback" not in err

@@ -172,7 +172,7 @@ class SafeWorkbook:
         ws = self.wb[sheet]
         cells: dict[tuple[int, int], Any] = {}
         formulas: list[tuple[int, int, str]] = []
-        for (r, c), cell in ws._cells.items():
+        for (r, c), cell in getattr(ws, "_cells", {}).items():  # a chart sheet has no cells
             v = cell.value
             if v is None:
                 continue
