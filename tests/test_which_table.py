@@ -173,3 +173,16 @@ def test_a_chart_sheet_active_names_the_sheet_with_the_table(tmp_path: Path, cap
     assert code == 1
     assert "sheet 'График' is empty: put the crosstable on it (or name its range 'crosstable'); the crosstable may be on sheet 'Итоги'" in err
     assert "Traceback" not in err
+
+
+def test_json_output_carries_the_reading_notes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    sheet = [r + [None] + s for r, s in zip(BIG, SMALL + [[None] * 5])]
+    path = book(tmp_path / "t.xlsx", {"Results": sheet})
+    assert cli.main(["rank", str(path), "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["reading_notes"] == [
+        "the sheet holds 2 tables; ranked the largest, A1:F5 (others: H1:L4); "
+        "to rank another, give --range (e.g. --range H1:L4) or name its range 'crosstable'"
+    ]

@@ -250,6 +250,7 @@ def _print(ranking: Ranking, rules: str, fmt: str, sheet: str | None) -> None:
             "criteria": [c.code for c in ranking.criteria],
             "skipped": ranking.skipped,
             "notes": ranking.notes,
+            "reading_notes": list(getattr(t.layout, "notes", ())),
             "standings": [
                 {
                     "place": s.label,
