@@ -215,6 +215,7 @@ class Style:
     ratings: str = ""  # "", "plain" or "separators"
     diagonal: str = "X"
     round_label: str = "number"  # swiss: "number" (1 2 3), "R" (R1), "tour" (1 тур)
+    pairs: bool = False  # swiss: two columns per round, the opponent's number and the result
 
 
 def _fmt_score(v: float, ev: Event) -> Any:
@@ -283,6 +284,8 @@ def render(ev: Event, st: Style) -> tuple[Grid, list[str], int]:
     if st.place:
         trail.append(("Место" if ru else "Place", lambda pos, i: None if st.place == "empty" else ev.places[ev.names[i]]))
 
+    if ev.system == "swiss" and st.pairs:
+        return _render_pairs(ev, st, lead, trail, order)
     group = ("Результаты встреч" if ev.system == "rr" else "Туры") if ru else ("Results" if ev.system == "rr" else "Rounds")
     grid: Grid = []
     merges: list[str] = []
@@ -316,6 +319,38 @@ def render(ev: Event, st: Style) -> tuple[Grid, list[str], int]:
     if st.signature:
         grid.append(["Главный судья ____________ Смирнов А. А." if ru else "Chief arbiter: ____________ A. Smith"] + [None] * (len(grid[-1]) - 1))
     name_col = [label for label, _ in lead].index(name_label)
+    return grid, merges, name_col
+
+
+def _render_pairs(
+    ev: Event, st: Style, lead: list[tuple[str, Callable[[int, int], Any]]], trail: list[tuple[str, Callable[[int, int], Any]]], order: list[int]
+) -> tuple[Grid, list[str], int]:
+    """A Swiss table with two columns per round (opponent, result) under a merged round label."""
+    ru = st.ru
+    rounds = len(ev.rounds)
+    opp: list[list[Any]] = [[None] * rounds for _ in ev.names]
+    res: list[list[Any]] = [[None] * rounds for _ in ev.names]
+    for k, rnd in enumerate(ev.rounds):
+        for a, b, s in rnd:
+            opp[a - 1][k], res[a - 1][k] = b, _fmt_score(s, ev)
+            opp[b - 1][k], res[b - 1][k] = a, _fmt_score(_other(s, ev.scoring), ev)
+    upper: list[Any] = [label for label, _ in lead]
+    lower: list[Any] = [None] * len(lead)
+    merges = []
+    for k in range(rounds):
+        c = len(upper)
+        upper += [f"{k + 1} тур" if ru else f"Round {k + 1}", None]
+        lower += ["соп." if ru else "Opp", "рез." if ru else "Res"]
+        merges.append(f"{_col(c)}1:{_col(c + 1)}1")
+    upper += [label for label, _ in trail]
+    lower += [None] * len(trail)
+    grid: Grid = [upper, lower]
+    for pos, i in enumerate(order):
+        cells: list[Any] = []
+        for k in range(rounds):
+            cells += [opp[i][k], res[i][k]]
+        grid.append([f(pos, i) for _, f in lead] + cells + [f(pos, i) for _, f in trail])
+    name_col = [label for label, _ in lead].index(st.name_label or ("Фамилия, имя" if ru else "Name"))
     return grid, merges, name_col
 
 
@@ -414,6 +449,10 @@ def _cases() -> list[Case]:
     add(S4, "plain")
     add(S4, "two-row-upper-R", two_row="upper", round_label="R")
     add(S4, "sorted-ratings", sorted_rows=True, ratings="separators", place="filled")
+    add(S1, "round-in-two-columns", pairs=True)
+    add(S2, "round-in-two-columns-club", pairs=True, club="before", place="filled")
+    add(S3, "round-in-two-columns-sorted", pairs=True, sorted_rows=True)
+    add(S4, "round-in-two-columns", pairs=True, ratings="plain")
     add(S1, "label-player-fed", name_label="Player", club="before", round_label="R")
     return out
 

@@ -80,6 +80,21 @@ _FOOTER_RE = re.compile(
 )
 
 
+# a round split into two columns: the opponent's number, then the result ("соп." / "рез.", "Opp" / "Res")
+_OPPONENT_RE = re.compile(r"(?:соп|соперник|№ ?соп|противник|opp|opponent|vs)\.?\Z")
+_RESULT_RE = re.compile(r"(?:рез|результат|res|result|очк|очки|pts|score)\.?\Z")
+
+
+def sub_label(text: str) -> str | None:
+    """'opponent' or 'result' for the two sub-columns of a round, else None."""
+    t = fold(text)
+    if _OPPONENT_RE.match(t):
+        return "opponent"
+    if _RESULT_RE.match(t):
+        return "result"
+    return None
+
+
 def is_group_label(text: str) -> bool:
     """A label standing over all the result columns ("Результаты встреч", "Rounds")."""
     return bool(_GROUP_RE.match(fold(text)))

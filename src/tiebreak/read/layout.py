@@ -9,6 +9,8 @@ This module finds the frame of the table; decoding the results is
   opponent numbers ("1 2 3", "R1", "1 тур") is one header; the No./Name labels
   may sit on either row.  Each column's label is the lowest one written in it,
   its role the lowest that says what the column holds.
+* **Rounds in two columns**: a Swiss round label over an opponent and a result
+  column (``соп.``/``рез.``, ``Opp``/``Res``): :func:`round_pairs` finds them.
 * **Player rows**: the rows below the header.  Rows under the last player that
   are not players are left out: a totals row ("Итого", "Всего", "Total") and
   footnotes or signatures ("Главный судья ...", "Chief arbiter ...").
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any
 
 from ..notation import is_diagonal
@@ -27,6 +30,7 @@ from .labels import (
     is_other_label,
     is_totals_label,
     label_role,
+    sub_label,
 )
 
 MAX_HEADER_ROWS = 3
@@ -115,11 +119,30 @@ def _header_rows(cells: Sequence[Sequence[Any]], rows: list[int], looks_like_dat
         if len(found) >= MAX_HEADER_ROWS or looks_like_data(r):
             break
         row = cells[r]
-        if _is_numbers_row(row) or (_is_label_row(row) and not _has_person(row)) or _is_group_row(row):
+        if _is_numbers_row(row) or (_is_label_row(row) and not _has_person(row)) or _is_group_row(row) or _is_sub_label_row(row):
             found.append(r)
             continue
         break
     return found
+
+
+def _is_sub_label_row(row: Sequence[Any]) -> bool:
+    """A row of 'opponent' / 'result' labels under the rounds (two columns per round)."""
+    values = [v for v in row if v is not None]
+    return len(values) >= 2 and all(isinstance(v, str) and sub_label(v) for v in values)
+
+
+def round_pairs(cells: Sequence[Sequence[Any]], header_rows: list[int]) -> list[tuple[int, int]]:
+    """The (opponent column, result column) pairs of a Swiss table with two columns per round, or []."""
+    if len(header_rows) < 2 or not _is_sub_label_row(cells[header_rows[-1]]):
+        return []
+    row = cells[header_rows[-1]]
+    kinds = [(c, sub_label(v)) for c, v in enumerate(row) if isinstance(v, str)]
+    pairs = []
+    for (c1, k1), (c2, k2) in pairwise(kinds):
+        if k1 == "opponent" and k2 == "result" and c2 == c1 + 1:
+            pairs.append((c1, c2))
+    return pairs if len(pairs) * 2 == len(kinds) else []
 
 
 def _has_person(row: Sequence[Any]) -> bool:

@@ -48,11 +48,12 @@ from .base import (
     MAX_ROUNDS,
     Grid,
     TableLayout,
+    _Bad,
     _normalized,
 )
 from .labels import RESULT_TEXTS as _RESULT_TEXTS
 from .labels import label_role as _label_role
-from .layout import Frame, find_frame
+from .layout import Frame, find_frame, round_pairs
 from .round_robin import RoundRobinDecoding
 from .swiss import SwissDecoding
 
@@ -102,6 +103,13 @@ def read_table(
         raise
 
 
+def _result_text(x: Any) -> str:
+    """A result cell as the text of a Swiss cell: 1, ½, 0, or as typed."""
+    if isinstance(x, float):
+        return "½" if x == 0.5 else f"{x:g}"
+    return str(x)
+
+
 class _Reader(SwissDecoding, RoundRobinDecoding):
     def __init__(self, grid: Grid, scoring: Scoring | None, ignore_cols: Sequence[int]) -> None:
         if grid is None or not isinstance(grid, (list, tuple)):
@@ -148,6 +156,7 @@ class _Reader(SwissDecoding, RoundRobinDecoding):
         self.frame = frame
         self.labels_now = labels
         self.refuse_transposed(frame)
+        self.join_round_pairs(frame)
         used_cols = [c for c in range(self.width) if any(self.cells[r][c] is not None for r in data_rows)]
         if not used_cols:
             raise LayoutError("no player rows below the header")
@@ -176,6 +185,29 @@ class _Reader(SwissDecoding, RoundRobinDecoding):
         if block is None:
             return "swiss"
         return "swiss" if self.pairings_point_back(rows, swiss_cols, roles) else "round robin"
+
+    def join_round_pairs(self, frame: Frame) -> None:
+        """A Swiss round in two columns (opponent, result) read as one cell per round: 4 and 1 -> '4 1'."""
+        pairs = round_pairs(self.cells, frame.header_rows)
+        for k, (c_opp, c_res) in enumerate(pairs):
+            for r in frame.player_rows:
+                line = self.cells[r]
+                o, x = line[c_opp], line[c_res]
+                if isinstance(o, _Bad) or isinstance(x, _Bad):
+                    continue
+                if o is None:
+                    line[c_opp] = x
+                elif x is None:
+                    line[c_opp] = show(o).strip("'")
+                else:
+                    line[c_opp] = f"{show(o).strip(chr(39))} {_result_text(x)}"
+                line[c_res] = None
+            above = [self.cells[h][c] for h in frame.header_rows[:-1] for c in (c_opp, c_res)]
+            title = next((v for v in above if isinstance(v, str) and v.strip()), None)
+            frame.labels[c_opp] = title if title and _label_role(title) == "round" else f"R{k + 1}"
+            frame.roles[c_opp] = "round"
+            frame.labels.pop(c_res, None)
+            frame.roles.pop(c_res, None)
 
     def refuse_transposed(self, frame: Frame) -> None:
         """Players in columns: a names label heading a row of names, over a column of numbers."""
