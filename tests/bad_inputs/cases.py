@@ -256,7 +256,8 @@ CASES: list[dict[str, Any]] = [
     case(
         "rr-3-rows-2-result-columns",
         without_column(RR, VS["Cid"]),
-        "the table has 3 player rows but 2 result columns: a round robin needs one result column per player",
+        "row 4: the table has 3 player rows but 2 result columns: a round robin needs one result column per player "
+        "(a player's column is missing, or a row or column that is not a player's is inside the range)",
         "LayoutError",
         bug="the library says \"no results found: ...\" although the results are there",
     ),
@@ -277,7 +278,8 @@ CASES: list[dict[str, Any]] = [
     case(
         "rr-4-rows-3-result-columns",
         [row[:RR_PTS] for row in RR] + [[4, "Dan", 1, 1, 1]],
-        "the table has 4 player rows but 3 result columns: a round robin needs one result column per player",
+        "row 5: the table has 4 player rows but 3 result columns: a round robin needs one result column per player "
+        "(a player's column is missing, or a row or column that is not a player's is inside the range)",
         "LayoutError",
         bug="the library says \"no results found: ...\" although the results are there",
     ),

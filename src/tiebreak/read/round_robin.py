@@ -72,7 +72,7 @@ class RoundRobinDecoding(SideColumns):
             raise LayoutError("a tournament needs at least two players", self.loc(rows[0]))
         if block is None:
             self.explain_sorted_rows(rows, cols, roles)
-            raise LayoutError(self.explain_no_block(rows, cols, roles, labels))
+            raise LayoutError(*self.explain_no_block(rows, cols, roles, labels))
         start, width, _markers, bad = block
         sub = width // n  # 1, or 2 for two sub-columns per opponent
         order = self.order  # position of each player's own column in the block
@@ -364,23 +364,35 @@ class RoundRobinDecoding(SideColumns):
                     f"the diagonal marks are not on the diagonal: the rows look sorted (e.g. by place) while the result columns keep the start order; {how}",
                     self.loc(rows[i], window[marks[i]]),
                 )
-    def explain_no_block(self, rows: list[int], cols: list[int], roles: dict[int, str], labels: dict[int, str] | None = None) -> str:
+    def explain_no_block(
+        self, rows: list[int], cols: list[int], roles: dict[int, str], labels: dict[int, str] | None = None
+    ) -> tuple[str, Location | None]:
+        """Why no round robin block was found, and the cell to look at (the last player row, when rows and columns differ)."""
         n = len(rows)
         numbered = [c for c in cols if (labels or {}).get(c, "").isdigit()]
+        last_row = Location(row=rows[-1] + 1)
         if numbered and [int(labels[c]) for c in numbered] == list(range(1, len(numbered) + 1)) and len(numbered) != n:  # type: ignore[index]
-            return f"the table has {n} player rows but {len(numbered)} result columns: a round robin needs one result column per player"
+            return self.count_mismatch(n, len(numbered)), last_row
         resultish = [
             c for c in cols
             if roles.get(c) is None and sum(1 for r in rows if self.cells[r][c] is not None and not isinstance(self.cells[r][c], _Bad) and (is_diagonal(self.cells[r][c]) or _plausible_result(self.cells[r][c], 1))) * 2 > n
         ]
         if resultish and len(resultish) != n and len(resultish) == resultish[-1] - resultish[0] + 1:
-            return f"the table has {n} player rows but {len(resultish)} result columns: a round robin needs one result column per player"
+            return self.count_mismatch(n, len(resultish)), last_row
         # the most common helpful message: which cell stops the diagonal or results
         result_like = [c for c in cols if roles.get(c) not in ("number", "name", "rating", "points", "place")]
         return (
             f"no results found: a round robin needs {n} result columns (one per player row, "
             f"with the diagonal marked X or left blank), a Swiss table one column per round with cells such as '12w1'"
             + ("" if result_like else "; the table has only name and number columns")
+        ), None
+
+    @staticmethod
+    def count_mismatch(rows: int, columns: int) -> str:
+        what = "a player's column is missing" if rows > columns else "a player's row is missing"
+        return (
+            f"the table has {rows} player rows but {columns} result columns: a round robin needs one result column per player "
+            f"({what}, or a row or column that is not a player's is inside the range)"
         )
     def check_rr_header(self, header: int | None, rows: list[int], start: int, sub: int, players: list[Player], labels: dict[int, str]) -> None:
         if header is None:
