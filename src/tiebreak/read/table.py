@@ -52,6 +52,7 @@ from .base import (
     _normalized,
 )
 from .labels import RESULT_TEXTS as _RESULT_TEXTS
+from .labels import is_other_label as _is_other_label
 from .labels import label_role as _label_role
 from .layout import Frame, find_frame, round_pairs
 from .round_robin import RoundRobinDecoding
@@ -220,7 +221,10 @@ class _Reader(SwissDecoding, RoundRobinDecoding):
             label = row[first]
             if not (isinstance(label, str) and _label_role(label) == "name"):
                 continue
-            names = [c for c in filled[1:] if isinstance(row[c], str) and _label_role(row[c]) is None and parse_number(row[c]) is None]
+            names = [
+                c for c in filled[1:]
+                if isinstance(row[c], str) and _label_role(row[c]) is None and not _is_other_label(row[c]) and parse_number(row[c]) is None
+            ]
             below = [self.cells[r][first] for r in frame.player_rows]
             if len(names) >= 2 and all(isinstance(v, float) for v in below):
                 raise LayoutError(
