@@ -141,7 +141,7 @@ def test_worked_example_places() -> None:
     #   A: P 3.5 + J 2 + E 1.5 + G 0.5 + C 2.5 = 10, − 0.5 = 9.5;  F: E 1.5 + G 0.5 + J 2 + B 4 + H 1.5 = 9.5, − 0.5 = 9 → A 4th, F 5th
     #   E: F 3 + H 1.5 + A 3 + C 2.5 + P 3.5 = 13.5, − 1.5 = 12;  H: B 4 + E 1.5 + D 3.5 + J 2 + F 3 = 14, − 1.5 = 12.5 → H 8th, E 9th
     col = spilled("places", WE)
-    assert col == ["", "2", "4", "1", "6", "3", "9", "5", "10", "8", "7"]
+    assert col == ["", 2, 4, 1, 6, 3, 9, 5, 10, 8, 7]
 
 
 # --------------------------------------------------------------------------- a small round robin
@@ -260,11 +260,11 @@ def test_round_robin_head_to_head_among_tied() -> None:
 def test_round_robin_places_default_and_explicit() -> None:
     # default for a round robin: SB (draughts) first.  Bob 2 pts → 1st;
     # Ann and Dan 1.5: SB Ann 4 < Dan 5 → Dan 2nd, Ann 3rd; Cid 1 → 4th
-    assert spilled("places", RR) == ["", "3", "1", "4", "2"]
+    assert spilled("places", RR) == ["", 3, 1, 4, 2]
     # "buchholz, wins": Ann and Dan both BH 4.5, both 1 win → they share 2nd–3rd (en dash)
-    assert spilled("places", RR, "buchholz, wins") == ["", "2–3", "1", "4", "2–3"]
+    assert spilled("places", RR, "buchholz, wins") == ["", "2–3", 1, 4, "2–3"]
     # head-to-head splits them the other way round: Dan beat Ann
-    assert spilled("places", RR, "h2h") == ["", "3", "1", "4", "2"]
+    assert spilled("places", RR, "h2h") == ["", 3, 1, 4, 2]
     assert xl("places", as_floats(RR), "buchholz, wins") == xl("places", RR, "buchholz, wins")
 
 
@@ -366,11 +366,11 @@ def test_swiss_as_text_with_decimal_commas(func: str, pre: tuple[Any, ...], post
 
 
 def test_swiss_blank_rows_in_the_range_get_empty_cells() -> None:
-    # a blank row inside the range and one below it: the spilled column still has one row per range row
+    # a blank row inside the range: the spilled column keeps one row per range row down to the last used one
     blank = [""] * 7
-    table = [*SW[:4], blank, *SW[4:], blank]
-    assert spilled("buchholz", table) == ["", 4.5, 6, 4.5, "", 4, 3, 5, ""]
-    assert spilled("places", table) == ["", "1", "5", "3", "", "2", "4", "6", ""]
+    table = [*SW[:4], blank, *SW[4:]]
+    assert spilled("buchholz", table) == ["", 4.5, 6, 4.5, "", 4, 3, 5]
+    assert spilled("places", table) == ["", 1, 5, 3, "", 2, 4, 6]
     assert one("buchholz", table, "Dan") == 4
     assert xl("buchholz", as_floats(table)) == xl("buchholz", table)
 
@@ -386,11 +386,11 @@ def test_swiss_head_to_head_among_tied() -> None:
 def test_swiss_places_default_and_explicit() -> None:
     # Points: Ann 2.5 (1st), Dan 2 (2nd), Cid and Eve 1.5, Bob 1 (5th), Fay 0.5 (6th).
     # Default for a Swiss: truncated Solkoff k = 1: Cid 4 > Eve 2.5 → Cid 3rd, Eve 4th
-    assert spilled("places", SW) == ["", "1", "5", "3", "2", "4", "6"]
+    assert spilled("places", SW) == ["", 1, 5, 3, 2, 4, 6]
     # "wins": Eve 1 win > Cid 0 → Eve 3rd, Cid 4th
-    assert spilled("places", SW, "wins") == ["", "1", "5", "4", "2", "3", "6"]
+    assert spilled("places", SW, "wins") == ["", 1, 5, 4, 2, 3, 6]
     # "h2h": they drew each other (½ each) → shared 3rd–4th, with an en dash
-    assert spilled("places", SW, "h2h") == ["", "1", "5", "3–4", "2", "3–4", "6"]
+    assert spilled("places", SW, "h2h") == ["", 1, 5, "3–4", 2, "3–4", 6]
     assert spilled("places", SW, "wins", "ru") == spilled("places", SW, "wins")
 
 
@@ -451,19 +451,19 @@ def test_buchholz_fide_2024_equals_the_hand_computed_bh() -> None:
 
 # --------------------------------------------------------------------------- metadata
 SIGNATURES = {
-    "POINTS": ["table", "player", "rules"],
-    "BUCHHOLZ": ["table", "player", "rules"],
-    "SOLKOFF": ["table", "player", "rules"],
-    "SOLKOFF_TRUNC": ["table", "k", "player", "rules"],
-    "SHMULYAN": ["table", "player", "rules"],
-    "SONNEBORN_BERGER": ["table", "player", "rules", "convention"],
-    "RIGA": ["table", "player", "rules"],
-    "WINS": ["table", "player", "rules"],
-    "BEATEN_SUM": ["table", "player", "rules"],
-    "OPP_RATING_SUM": ["table", "ratings", "player", "rules"],
-    "HEAD_TO_HEAD": ["table", "player", "rules"],
-    "PLACES": ["table", "criteria", "rules"],
-    "TIEBREAK": ["table", "code", "player", "rules"],
+    "POINTS": ["table", "player", "rules", "scoring"],
+    "BUCHHOLZ": ["table", "player", "rules", "scoring"],
+    "SOLKOFF": ["table", "player", "rules", "scoring"],
+    "SOLKOFF_TRUNC": ["table", "k", "player", "rules", "scoring"],
+    "SHMULYAN": ["table", "player", "rules", "scoring"],
+    "SONNEBORN_BERGER": ["table", "player", "rules", "convention", "scoring"],
+    "RIGA": ["table", "player", "rules", "scoring"],
+    "WINS": ["table", "player", "rules", "scoring"],
+    "BEATEN_SUM": ["table", "player", "rules", "scoring"],
+    "OPP_RATING_SUM": ["table", "ratings", "player", "rules", "scoring"],
+    "HEAD_TO_HEAD": ["table", "player", "rules", "scoring"],
+    "PLACES": ["table", "criteria", "rules", "scoring"],
+    "TIEBREAK": ["table", "code", "player", "rules", "scoring"],
 }
 REQUIRED = {"table", "k", "ratings", "code"}
 RUSSIAN_NAME = {  # the coefficient functions: the Russian name of the coefficient must be in the description
@@ -580,7 +580,7 @@ def test_cache_reads_an_unchanged_table_once_and_sees_a_changed_cell_at_once() -
     assert [one("buchholz", table, name) for name in SW_PLAYERS] == CACHE_BH
     assert spilled("buchholz", table) == ["", *CACHE_BH]
     assert [one("solkoff", table, i) for i in range(1, 7)] == [1.5, 2, 1.5, 1, 1, 1.5]
-    assert spilled("places", table)[1] == "1"
+    assert spilled("places", table)[1] == 1
     assert shared.reads == before + 1
 
     # Round 3, Dan–Bob 1-0 becomes a draw, on both sides: Dan 1.5, Bob 1.5.
@@ -640,7 +640,7 @@ def rr(**cells: Any) -> list[list[Any]]:
 
 
 TABLE_ERRORS = [
-    ("swiss-unknown-result", sw(Bob_R2="12x"), "row 3 (Bob), round 2: '12x' is not a result"),
+    ("swiss-unknown-result", sw(Bob_R2="12x"), "row 3 (Bob), round 2: '12x' is not a result (write opponent, colour, result, e.g. 12w1, 5б½, 7b=; a bye +, an absence −)"),
     # Ann's result against Bob changed to a win (and her points to 2), Bob's cell still says ½
     ("rr-not-mirrored", rr(Ann_Bob=1, Ann_Pts=2), "row 2 (Ann), against Bob (No. 2): 1 does not mirror Bob's result '½' (row 3)"),
     ("swiss-opponent-out-of-range", sw(Bob_R2="9w1"), "row 3 (Bob), round 2: opponent 9 is not in the table (numbers refer to the No. column)"),
@@ -671,7 +671,7 @@ CALLS = [  # (func, args after the table) for every function, with and without a
 
 @pytest.mark.parametrize("func, args", CALLS, ids=[f"{f}-{i}" for i, (f, _a) in enumerate(CALLS)])
 def test_every_function_returns_the_table_error_as_one_cell(func: str, args: tuple[Any, ...]) -> None:
-    assert one(func, sw(Bob_R2="12x"), *args) == PREFIX + "row 3 (Bob), round 2: '12x' is not a result"
+    assert one(func, sw(Bob_R2="12x"), *args) == PREFIX + "row 3 (Bob), round 2: '12x' is not a result (write opponent, colour, result, e.g. 12w1, 5б½, 7b=; a bye +, an absence −)"
     assert one(func, sw(Bob_R2=NA), *args) == PREFIX + "row 3 (Bob), round 2: the cell holds the Excel error #N/A"
 
 
@@ -748,3 +748,49 @@ def test_excel_error_in_a_setting_argument_is_not_taken_as_left_out(func: str, a
     assert isinstance(out, list) and len(out) == 1 and len(out[0]) == 1, out
     v = out[0][0]
     assert (isinstance(v, str) and v.startswith(PREFIX) and "#N/A" in v) or (isinstance(v, dict) and v.get("type") == "Error"), v
+
+
+# ------------------------------------------- ranges as Excel hands them over
+def test_oversized_ranges_are_trimmed_to_their_used_part() -> None:
+    # =PLACES($A$1:$N$500): empty rows and columns past the table
+    big = [list(r) + [""] * 4 for r in SW] + [[""] * (len(SW[0]) + 4) for _ in range(500 - len(SW))]
+    assert xl("buchholz", big) == xl("buchholz", SW)
+    assert [r[0] for r in xl("places", big)] == ["", 1, 5, 3, 2, 4, 6]
+    assert one("buchholz", big, "Dan") == 4
+
+
+def test_whole_columns_are_trimmed_to_their_used_part() -> None:
+    # =BUCHHOLZ(A:K) as classic xlwings hands it over: 1,048,576 rows of which the table's are used
+    # (called directly: the test harness's own conversion of a million rows would take minutes)
+    whole: list[list[Any]] = [list(r) + [None] * 4 for r in SW] + [[None] * (len(SW[0]) + 4) for _ in range(1_048_576 - len(SW))]
+    assert functions.trimmed(whole) == [list(r) for r in SW]
+    assert functions.buchholz(whole) == xl("buchholz", SW)
+    assert functions.places(whole) == xl("places", SW)
+
+
+def test_a_range_with_trailing_empty_rows_spills_only_its_used_rows() -> None:
+    table = [*SW, *[[""] * 7 for _ in range(493)]]
+    assert xl("places", table) == xl("places", SW)
+
+
+def test_places_are_numbers_unless_shared() -> None:
+    col = spilled("places", SW, "h2h")
+    assert col == ["", 1, 5, "3–4", 2, "3–4", 6]
+    assert all(isinstance(v, int) for v in col if v not in ("", "3–4"))
+
+
+def test_an_empty_player_cell_gives_an_empty_cell() -> None:
+    # =BUCHHOLZ($A$1:$G$7, A9) filled down past the last player: A9 is empty
+    assert one("buchholz", SW, [[""]]) == ""
+    assert one("tiebreak", SW, "BH", [[""]]) == ""
+    assert one("solkoff_trunc", SW, 1, [[""]]) == ""
+    # left out, the argument still means "every player"
+    assert xl("buchholz", SW) == xl("buchholz", SW, None)
+    assert len(xl("buchholz", SW)) == len(SW)
+
+
+def test_yo_and_ye_are_one_letter_in_a_name() -> None:
+    table = [["№", "Фамилия", 1, 2, 3], [1, "Пётр Алёшин", "X", 1, 1], [2, "Семён", 0, "X", 1], [3, "Фёдор", 0, 0, "X"]]
+    assert one("points", table, "Петр Алешин") == 2
+    assert one("points", table, "ПЁТР АЛЁШИН") == 2
+    assert one("points", table, "Федор") == 0

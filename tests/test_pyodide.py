@@ -142,7 +142,7 @@ def test_lite_main_computes_in_pyodide(setup: None, wheel: Path, tmp_path: Path,
     # what Lite registers from main.py: every worksheet function and both scripts
     assert sorted(out["functions"]) == sorted(FUNCTIONS)
     # the doc= of @xw.arg reaches Excel as the argument's description
-    assert [name for name, _ in out["functions"]["SOLKOFF_TRUNC"]] == ["table", "k", "player", "rules"]
+    assert [name for name, _ in out["functions"]["SOLKOFF_TRUNC"]] == ["table", "k", "player", "rules", "scoring"]
     assert dict(out["functions"]["BUCHHOLZ"])["table"] == functions.TABLE_DOC
     scripts = {s["function_name"]: s for s in out["scripts"]}
     assert set(scripts) == {"rank_sheet", "rank_button"}

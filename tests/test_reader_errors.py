@@ -79,7 +79,7 @@ def test_all_reader_errors_are_tiebreak_errors() -> None:
 # ------------------------------------------------------------ unknown results
 @pytest.mark.parametrize("text", ["12x", "y", "2q1", "2w1½1", "w1"])
 def test_swiss_unknown_result_text(text: str) -> None:
-    with pytest.raises(NotationError, match=exact(f"row 2 (Ann), round 2: '{text}' is not a result")):
+    with pytest.raises(NotationError, match=exact(f"row 2 (Ann), round 2: '{text}' is not a result (write opponent, colour, result, e.g. 12w1, 5б½, 7b=; a bye +, an absence −)")):
         tiebreak.read_table(swiss(Ann_R2=text))
 
 
@@ -102,12 +102,12 @@ def test_swiss_bye_worth_impossible_points() -> None:
 def test_rr_unknown_result_text_names_row_and_opponent(text: str) -> None:
     # A round robin cell's place is its row and the opponent whose column it is in.
     # (The library currently says "row 2, column 5: 'y' is not a result": no player, no opponent.)
-    with pytest.raises(NotationError, match=rf"^row 2\b.*against Cid \(No\. 3\).*: '{text}' is not a result$"):
+    with pytest.raises(NotationError, match=rf"^row 2\b.*against Cid \(No\. 3\).*: '{text}' is not a result \(write 1, ½ or 0\.5 or =, 0, \+ or − for a forfeit\)$"):
         tiebreak.read_table(rr(Ann_Cid=text))
 
 
 def test_rr_number_that_is_no_result_names_row_and_opponent() -> None:
-    with pytest.raises(NotationError, match=r"^row 3\b.*against Cid \(No\. 3\).*: 3 is not a result"):
+    with pytest.raises(NotationError, match=r"^row 3\b.*against Cid \(No\. 3\).*: 3 is not a result on 1/0\.5/0 scoring \(write 1, 0\.5 or 0\)$"):
         tiebreak.read_table(rr(Bob_Cid=3))
 
 
@@ -116,7 +116,7 @@ def test_swiss_round_column_with_only_unreadable_cells_is_not_ignored() -> None:
     grid = swiss(Ann_R2="y", Bob_R2="z", Cid_R2="q", Dan_R2="w")
     for row in grid:
         del row[SWISS_COL["Pts"]]
-    with pytest.raises(NotationError, match=r"^row \d \(\w+\), round 2: '\w' is not a result$"):
+    with pytest.raises(NotationError, match=r"^row \d \(\w+\), round 2: '\w' is not a result \(write opponent, colour, result, e\.g\. 12w1, 5б½, 7b=; a bye \+, an absence −\)$"):
         tiebreak.read_table(grid)
 
 
@@ -167,7 +167,7 @@ def test_excel_error_in_the_name_column() -> None:
     [
         (True, "TRUE is a logical value, not a result"),
         (float("nan"), "the cell holds NaN, not a number"),
-        (datetime.datetime(2024, 1, 1), "'2024-01-01 00:00:00' is a datetime, not a result"),
+        (datetime.datetime(2024, 1, 1), "the cell holds the date 01.01.2024, not a result (write a result such as 1, ½, 0 or a pairing such as 12w1)"),
         ("=A1", "'=A1' is a formula stored as text, not its value"),
     ],
     ids=["bool", "nan", "datetime", "formula text"],
@@ -396,7 +396,7 @@ ODD_INPUTS = {
     "numbers only": [[1, 2, 3], [4, 5, 6], [7, 8, 9]],
     "text only": [["hello", "world"], ["foo", "bar"]],
     "swiss, every round unreadable": [["No", "Name", "R1"], [1, "Ann", "#N/A"], [2, "Bob", "#N/A"]],
-    "rr, results of 3 points": [["X", 3], [0, "X"]],
+    "rr, results of 4 points": [["X", 4], [0, "X"]],
     "rr, ambiguous match 1:1": [["No", "Name", 1, 2], [1, "A", "X", "1:1"], [2, "B", "1:1", "X"]],
     "rr, three results in a cell": [["No", "Name", 1, 2], [1, "A", "X", "1½0"], [2, "B", "0½1", "X"]],
 }

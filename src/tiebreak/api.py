@@ -20,7 +20,7 @@ from .coefficients import opponents_rating_sum, truncated_solkoff
 from .counting import Evaluation
 from .criteria import get_criterion, parse_criteria
 from .errors import Location, NotationError, SettingsError
-from .model import Tournament
+from .model import Scoring, Tournament
 from .notation import CellProblem, normalize, parse_number
 from .numbers import cell
 from .ranking import rank
@@ -52,8 +52,17 @@ def find_player(t: Tournament, player: Any) -> int:
     try:
         return t.index_of(key)
     except KeyError:
+        if isinstance(key, str):  # Ё and Е are one letter when a name is looked up
+            wanted = _name_key(key)
+            found = [i for i, p in enumerate(t.players) if _name_key(p.name) == wanted]
+            if len(found) == 1:
+                return found[0]
         shown = f"{key:g}" if isinstance(key, float) else str(key)
         raise SettingsError(f"no player '{shown}' in the table (give a start number or a name)") from None
+
+
+def _name_key(name: str) -> str:
+    return " ".join(name.casefold().replace("ё", "е").split())
 
 
 def spill(t: Tournament, grid: Sequence[Sequence[Any]], values: Sequence[Any]) -> list[list[Any]]:
@@ -74,14 +83,14 @@ def sb_code(convention: Any) -> str:
     raise SettingsError(f"unknown convention '{convention}': use \"draughts\" (default) or \"fide\"")
 
 
-def criterion_values(cache: TableCache, grid: Sequence[Sequence[Any]], code: str, rules: Any = None) -> tuple[Evaluation, list[Any]]:
+def criterion_values(cache: TableCache, grid: Sequence[Sequence[Any]], code: str, rules: Any = None, scoring: Any = None) -> tuple[Evaluation, list[Any]]:
     crit = get_criterion(code)
-    ev = cache.evaluation(grid, _rules(rules))
+    ev = cache.evaluation(grid, _rules(rules), scoring=_scoring(scoring))
     return ev, crit.values(ev)
 
 
-def truncated_values(cache: TableCache, grid: Sequence[Sequence[Any]], k: Any, rules: Any = None) -> tuple[Evaluation, list[float]]:
-    ev = cache.evaluation(grid, _rules(rules))
+def truncated_values(cache: TableCache, grid: Sequence[Sequence[Any]], k: Any, rules: Any = None, scoring: Any = None) -> tuple[Evaluation, list[float]]:
+    ev = cache.evaluation(grid, _rules(rules), scoring=_scoring(scoring))
     most = max((len(v) for v in ev.val), default=0)
     if k is None or (isinstance(k, str) and not k.strip()):
         raise SettingsError(f"give k, the number of worst opponent scores to drop (0 to {max(most - 1, 0)})")
@@ -96,8 +105,8 @@ def truncated_values(cache: TableCache, grid: Sequence[Sequence[Any]], k: Any, r
     return ev, ev.memo(("value", "solkoff_trunc", n), lambda: truncated_solkoff(ev, n))
 
 
-def rating_sum_values(cache: TableCache, grid: Sequence[Sequence[Any]], ratings: Any, rules: Any = None) -> tuple[Evaluation, list[Any]]:
-    ev = cache.evaluation(grid, _rules(rules))
+def rating_sum_values(cache: TableCache, grid: Sequence[Sequence[Any]], ratings: Any, rules: Any = None, scoring: Any = None) -> tuple[Evaluation, list[Any]]:
+    ev = cache.evaluation(grid, _rules(rules), scoring=_scoring(scoring))
     t = ev.tournament
     column = _ratings_column(t, grid, ratings)
     return ev, opponents_rating_sum(ev, column)
@@ -132,8 +141,8 @@ def _ratings_column(t: Tournament, grid: Sequence[Sequence[Any]], ratings: Any) 
     return out
 
 
-def place_labels(cache: TableCache, grid: Sequence[Sequence[Any]], criteria: Any = None, rules: Any = None) -> tuple[Evaluation, list[str]]:
-    ev = cache.evaluation(grid, _rules(rules))
+def place_labels(cache: TableCache, grid: Sequence[Sequence[Any]], criteria: Any = None, rules: Any = None, scoring: Any = None) -> tuple[Evaluation, list[str]]:
+    ev = cache.evaluation(grid, _rules(rules), scoring=_scoring(scoring))
     crits = None if criteria is None or str(criteria).strip() == "" else parse_criteria(str(criteria))
     key = ("places", None if crits is None else tuple(c.code for c in crits))
     labels = ev.memo(key, lambda: rank(ev.tournament, crits, ev.rules, evaluation=ev).places())
@@ -156,6 +165,18 @@ def answer(t: Tournament, grid: Sequence[Sequence[Any]], values: Sequence[Any], 
 def clean(v: Any) -> Any:
     """A value as a worksheet function returns it (:func:`tiebreak.numbers.cell`)."""
     return cell(v)
+
+
+def _scoring(scoring: Any) -> Scoring | None:
+    """A scoring argument ("3/1/0", "2/1/0", "chess", "draughts"); None or empty: read from the table."""
+    if scoring is None or (isinstance(scoring, str) and not scoring.strip()):
+        return None
+    if isinstance(scoring, (int, float)) and not isinstance(scoring, bool):
+        raise SettingsError(f"scoring: {scoring:g} is not a scoring; write it as win/draw/loss in quotes, e.g. \"3/1/0\"")
+    try:
+        return Scoring.parse(str(scoring))
+    except SettingsError as err:
+        raise SettingsError(f"scoring: {err}") from None
 
 
 def _rules(rules: Any) -> Any:

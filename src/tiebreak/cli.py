@@ -39,10 +39,12 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--version", action="store_true", help="print the version and exit")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     r = sub.add_parser("rank", help="rank a workbook's crosstable (or a TRF file) and print the standings")
-    r.add_argument("file", help=".xlsx workbook or FIDE TRF file")
+    r.add_argument("file", help=".xlsx workbook (.xls, .ods read too) or FIDE TRF file")
     r.add_argument("--sheet", help="the sheet with the crosstable (default: the active sheet, or the range named 'crosstable')")
     r.add_argument("--rules", help=f"rule set: {', '.join(RULE_SETS)} (default: the workbook's settings, else ru; for a TRF see the README)")
     r.add_argument("--criteria", help="criteria after points, comma-separated (e.g. 'solkoff_trunc, wins, h2h' or 'BH/C1, BH, SB, DE, WIN')")
+    r.add_argument("--scoring", help="points for a win/draw/loss, e.g. 3/1/0 (default: the workbook's settings, else read from the table)")
+    r.add_argument("--range", dest="cell_range", metavar="RANGE", help="the crosstable's cells, e.g. A3:N13 (default: the largest table on the sheet)")
     r.add_argument("--out", help="write a copy of the workbook with the Place and criteria columns and a Standings sheet (with --format html: the page)")
     r.add_argument("--overwrite-input", action="store_true", help="allow --out to name the input file itself")
     r.add_argument("--format", choices=("text", "csv", "json", "html"), default="text", help="how to print the standings (default: text; html: a self-contained web page)")
@@ -53,7 +55,7 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--criteria", action="append", help="a criteria list; give it twice to compare two lists (once: compared with the file's own)")
     c.add_argument("--format", choices=("text", "json"), default="text", help="how to print the comparison (default: text)")
     e = sub.add_parser("export", help="write a sheet's crosstable as a FIDE TRF-16 file")
-    e.add_argument("file", help=".xlsx workbook")
+    e.add_argument("file", help=".xlsx workbook (.xls, .ods read too)")
     e.add_argument("--trf", required=True, help="the TRF file to write")
     e.add_argument("--sheet", help="the sheet with the crosstable (default: the active sheet)")
     e.add_argument("--rules", help="rule set to record in the TRF (default: the workbook's settings)")
@@ -107,7 +109,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _is_trf(path: Path) -> bool:
     if path.suffix.lower() in TRF_SUFFIXES:
         return True
-    if path.suffix.lower() in (".xlsx", ".xlsm", ".xltx", ".xltm"):
+    if path.suffix.lower() in (".xlsx", ".xlsm", ".xltx", ".xltm", ".xls", ".ods", ".xlsb"):
         return False
     try:
         with open(path, "rb") as f:
@@ -128,22 +130,37 @@ def _rank(args: argparse.Namespace) -> int:
     if _is_trf(path):
         return _rank_trf(path, args)
     from .sheet import plan_rank
-    from .workbook import SafeWorkbook, check_out_suffix
+    from .workbook import check_out_suffix
 
+    if args.out and args.format != "html" and path.suffix.lower() in _read_only_suffixes():
+        raise SettingsError(
+            f"--out writes .xlsx workbooks; {path.name} is a {path.suffix} file: open it in Excel or LibreOffice, "
+            "save it as .xlsx (Excel Workbook), then run --out on that copy"
+        )
     if args.out and _same_file(path, Path(args.out)) and not args.overwrite_input:
         raise SettingsError(f"--out {args.out} is the input file; refusing to overwrite it (add --overwrite-input if you mean it)")
-    book = SafeWorkbook(path)
+    book = _open_book(path)
     if args.out and args.format != "html":  # with html, --out is the page, not a copy of the workbook
         check_out_suffix(book.kind, args.out)
     for w in book.warnings:
         print(f"tiebreak: warning: {w}", file=sys.stderr)
-    plan = plan_rank(book, sheet=args.sheet, rules=args.rules, criteria=args.criteria, check=bool(args.out) and args.format != "html")
+    plan = plan_rank(
+        book,
+        sheet=args.sheet,
+        rules=args.rules,
+        criteria=args.criteria,
+        check=bool(args.out) and args.format != "html",
+        scoring=args.scoring,
+        cell_range=args.cell_range,
+    )
     assert plan.ranking is not None
     if args.format == "html":
         from .publish import publish_book
 
         return publish_book(plan.ranking, book, path, args.out)
     _print(plan.ranking, plan.ranking.evaluation.rules.name, args.format, plan.sheet)
+    for note in getattr(plan.ranking.tournament.layout, "notes", ()):
+        print(f"tiebreak: note: {note}", file=sys.stderr)
     if args.out:
         book.apply(plan)
         book.save(args.out)
@@ -158,6 +175,8 @@ def _rank_trf(path: Path, args: argparse.Namespace) -> int:
         raise SettingsError("--out writes workbooks; for a TRF file the standings are printed (use --format csv or json to save them)")
     if args.sheet:
         raise SettingsError("--sheet is for workbooks; a TRF file has no sheets")
+    if args.cell_range:
+        raise SettingsError("--range is for workbooks; a TRF file has no cells")
     t = read_trf_file(path)
     rules = args.rules or t.rules or "ru"
     criteria = args.criteria or (", ".join(t.tiebreak_codes) if t.tiebreak_codes else None)
@@ -171,19 +190,20 @@ def _rank_trf(path: Path, args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
+    from .read import which
     from .reader import read_table
     from .settings import SETTINGS_SHEET, Settings
     from .sheet import cells_of, find_region, rows_of
     from .trf import write_trf
-    from .workbook import SafeWorkbook
 
     path = Path(args.file)
     if not path.exists():
         raise FileFormatError(f"{path}: no such file")
-    book = SafeWorkbook(path)
+    book = _open_book(path)
     settings = Settings.from_grid(rows_of(cells_of(book.values(SETTINGS_SHEET)))) if SETTINGS_SHEET in book.sheet_names() else Settings()
     named = book.named_range("crosstable")
     sheet = args.sheet or (named[0] if named else book.active_sheet())
+    sheet = which.match_sheet(sheet, book.sheet_names()) or sheet
     if sheet not in book.sheet_names():
         raise SettingsError(f"there is no sheet '{sheet}'")
     values = cells_of(book.values(sheet))
@@ -211,6 +231,23 @@ def _export(args: argparse.Namespace) -> int:
         raise FileFormatError(f"{out}: cannot write the file ({err.strerror})") from None
     print(f"tiebreak: wrote {out} ({len(t.players)} players, {t.rounds} rounds)", file=sys.stderr)
     return 0
+
+
+def _read_only_suffixes() -> tuple[str, ...]:
+    from .calamine_book import CALAMINE_SUFFIXES
+
+    return CALAMINE_SUFFIXES
+
+
+def _open_book(path: Path) -> Any:
+    """An .xlsx/.xlsm through tiebreak's own package reader; .xls, .ods and .xlsb through python-calamine (read only)."""
+    if path.suffix.lower() in _read_only_suffixes():
+        from .calamine_book import CalamineBook
+
+        return CalamineBook(path)
+    from .workbook import SafeWorkbook
+
+    return SafeWorkbook(path)
 
 
 def _same_file(a: Path, b: Path) -> bool:
@@ -252,6 +289,7 @@ def _print(ranking: Ranking, rules: str, fmt: str, sheet: str | None) -> None:
             "criteria": [c.code for c in ranking.criteria],
             "skipped": ranking.skipped,
             "notes": ranking.notes,
+            "reading_notes": list(getattr(t.layout, "notes", ())),
             "standings": [
                 {
                     "place": s.label,

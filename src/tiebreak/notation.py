@@ -32,6 +32,7 @@ SwissCell(opponent=None, colour=None, mark=None, bye='pab')
 
 from __future__ import annotations
 
+import datetime
 import math
 import re
 from functools import lru_cache
@@ -84,6 +85,16 @@ _OFFICEJS_ERRORS = {
 
 DIAGONAL_MARKS = frozenset("xXхХ*—×")
 _MINUS = "-−–"  # hyphen, minus sign, en dash
+
+# The one vocabulary of a game's result, shared by round robin cells, Swiss cells and TRF records:
+# a symbol -> what it says ("win", "draw", "loss", "forfeit win", "forfeit loss").  Cells typed by hand
+# use the symbols; TRF adds its letters W, D, L for the same results.
+GAME_SYMBOLS: dict[str, str] = {
+    "1": "win", "½": "draw", "=": "draw", "0": "loss", "+": "forfeit win",
+    **{m: "forfeit loss" for m in _MINUS},
+}
+TRF_LETTERS: dict[str, str] = {"W": "win", "D": "draw", "L": "loss"}
+_OUTCOME_MARK: dict[str, Mark] = {"win": 1.0, "draw": 0.5, "loss": 0.0, "forfeit win": "+", "forfeit loss": "-"}
 _WHITE = "wWбБ"  # Latin w, Cyrillic б (белые)
 _BLACK = "bBсчЧ"  # Latin b, Cyrillic ч (чёрные); 'с' is not used (see _COLOURS)
 _COLOURS = {"w": "w", "W": "w", "б": "w", "Б": "w", "b": "b", "B": "b", "ч": "b", "Ч": "b"}
@@ -189,8 +200,67 @@ def normalize(value: object) -> float | str | None:
         return text
     if isinstance(value, Uncalculated):
         raise CellProblem(f"the formula {_show(value.formula)} has no stored value: open the file in Excel and save it, then try again")
-    # datetime and other types Excel may hand over
+    if isinstance(value, (datetime.date, datetime.time)):
+        hint = typing_hint(value, swiss=False)
+        shown = value.strftime("%d.%m.%Y") if isinstance(value, datetime.date) else str(value)
+        raise CellProblem(f"the cell holds the date {shown}, not a result{hint} ({ANY_NOTATIONS})")
+    # other types Excel may hand over
     raise CellProblem(f"{_show(value)} is a {type(value).__name__}, not a result")
+
+
+# the accepted notations in a few words, at the end of every "is not a result"
+RR_NOTATIONS = "write 1, ½ or 0.5 or =, 0, + or − for a forfeit"
+SWISS_NOTATIONS = "write opponent, colour, result, e.g. 12w1, 5б½, 7b=; a bye +, an absence −"
+ANY_NOTATIONS = "write a result such as 1, ½, 0 or a pairing such as 12w1"
+_HALF_AS_DATE = {(1, 2), (2, 1)}  # 1/2 typed into a cell becomes 2 January or 1 February
+_EXCEL_EPOCH = datetime.date(1899, 12, 30)
+_LOOKALIKE_ZERO = str.maketrans({"O": "0", "o": "0", "О": "0", "о": "0"})
+
+
+def typing_hint(value: object, swiss: bool) -> str:
+    """What was probably typed when Excel or the keyboard changed it ('' when nothing comes to mind).
+
+    >>> typing_hint(datetime.datetime(2026, 1, 2), swiss=False)
+    ': Excel turned 1/2 into a date; type ½ or 0.5 (or =), or format the cells as text first'
+    >>> typing_hint("О", swiss=False)  # a Cyrillic O
+    ": 'О' is a letter O, not the digit 0; type 0"
+    >>> typing_hint("1-0", swiss=False)
+    ": a round robin cell holds this player's result only, e.g. 1, not the game score"
+    """
+    date: datetime.date | None = None
+    if isinstance(value, datetime.datetime):
+        date = value.date()
+    elif isinstance(value, datetime.date):
+        date = value
+    elif isinstance(value, float) and value.is_integer() and 36526 <= value <= 73050:  # a date serial, 2000-2099 (xlwings Lite)
+        date = _EXCEL_EPOCH + datetime.timedelta(days=int(value))
+    if date is not None:
+        if (date.month, date.day) in _HALF_AS_DATE:
+            return ": Excel turned 1/2 into a date; type ½ or 0.5 (or =), or format the cells as text first"
+        return ""
+    if not isinstance(value, str):
+        return ""
+    text = value.strip()
+    fixed = text.translate(_LOOKALIKE_ZERO)
+    if fixed != text:
+        try:
+            swiss_cell(fixed) if swiss else result_marks(fixed)
+        except CellProblem:
+            pass
+        else:
+            letter = next(ch for ch in text if ch in "OoОо")
+            return f": {_show(letter)} is a letter O, not the digit 0; type {fixed}"
+    if not swiss and re.fullmatch(r"(?:1|0|½|0[.,]5|2)\s*[-−–]\s*(?:1|0|½|0[.,]5|2)", text):
+        return ": a round robin cell holds this player's result only, e.g. " + _show_result(text.replace(" ", "")[0]) + ", not the game score"
+    if swiss and text.casefold() in ("x", "х", "*"):
+        return ": X marks the diagonal of a round robin; in a Swiss round leave the cell empty or write − for an absence"
+    if swiss and re.fullmatch(r"\d{1,6}\s*[xXхХ]\s*(?:1|0|½|=|\+|[-−–]|0[.,]5)", text):
+        return ": the colour is w or b (б or ч), not X"
+    return ""
+
+
+def _show_result(ch: str) -> str:
+    return {"½": "½", "0": "0"}.get(ch, ch)
 
 
 def _show(value: object) -> str:
@@ -278,7 +348,7 @@ def _text_marks(text: str) -> tuple[Mark, ...]:
     m = _TWO.match(t)
     if m:
         return (_mark(m.group(1)), _mark(m.group(2)))
-    raise CellProblem(f"{_show(text)} is not a result")
+    raise CellProblem(f"{_show(text)} is not a result{typing_hint(text, swiss=False)} ({RR_NOTATIONS})")
 
 
 def result_marks(value: float | str) -> tuple[Mark, ...]:
@@ -354,7 +424,7 @@ def _swiss_text(text: str) -> SwissCell:
             return SwissCell(None, None, value, "points")
     m = _SWISS.match(text)
     if not m:
-        raise CellProblem(f"{_show(text)} is not a result")
+        raise CellProblem(f"{_show(text)} is not a result{typing_hint(text, swiss=True)} ({SWISS_NOTATIONS})")
     res = m.group("r1") or m.group("r2") or m.group("r3") or m.group("r4")
     if res is None:
         raise CellProblem(f"{_show(text)} has an opponent but no result")
@@ -362,7 +432,11 @@ def _swiss_text(text: str) -> SwissCell:
     return SwissCell(int(m.group("opp")), _COLOURS[colour] if colour else None, _mark(res), None)
 
 
-_FAST_MARKS: dict[str, Mark] = {"1": 1.0, "0": 0.0, "½": 0.5, "=": DRAW_MARK, "+": FORFEIT_WIN, "-": FORFEIT_LOSS, "−": FORFEIT_LOSS, "–": FORFEIT_LOSS, "2": 2.0}
+# a one-character result of a common Swiss cell ('12w1') as its mark; '=' stays the draw symbol
+_FAST_MARKS: dict[str, Mark] = {
+    **{sym: DRAW_MARK if sym == "=" else _OUTCOME_MARK[what] for sym, what in GAME_SYMBOLS.items()},
+    "2": 2.0,
+}
 _SWISS_SEEN: dict[str, SwissCell] = {}
 _new_cell = tuple.__new__  # builds a SwissCell without NamedTuple's Python-level constructor
 
@@ -370,21 +444,21 @@ _new_cell = tuple.__new__  # builds a SwissCell without NamedTuple's Python-leve
 def swiss_cell(value: float | str) -> SwissCell:
     """Read a Swiss round cell (see :class:`SwissCell`)."""
     if value.__class__ is str:
-        seen = _SWISS_SEEN.get(value)  # type: ignore[arg-type]
+        seen = _SWISS_SEEN.get(value)
         if seen is not None:
             return seen
         # the common form: digits, a colour letter, a one-character result ('12w1', '5б½')
-        head, colour, res = value[:-2], value[-2:-1], value[-1:]  # type: ignore[index]
+        head, colour, res = value[:-2], value[-2:-1], value[-1:]
         if colour in _COLOURS and res in _FAST_MARKS and head.isascii() and head.isdigit() and len(head) <= 6:
             cell = _new_cell(SwissCell, (int(head), _COLOURS[colour], _FAST_MARKS[res], None))
         else:
-            cell = _swiss_text(value)  # type: ignore[arg-type]
+            cell = _swiss_text(value)
         if len(_SWISS_SEEN) > 200_000:
             _SWISS_SEEN.clear()
-        _SWISS_SEEN[value] = cell  # type: ignore[index]
+        _SWISS_SEEN[value] = cell
         return cell
     if isinstance(value, float):
         if value < 0:
             return SwissCell(None, None, -value, "points")
-        raise CellProblem(f"{_show(value)} is a number, not an opponent with a result (e.g. '12w1')")
+        raise CellProblem(f"{_show(value)} is a number, not an opponent with a result (e.g. '12w1'){typing_hint(value, swiss=True)}")
     return _swiss_text(value)

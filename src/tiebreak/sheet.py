@@ -24,8 +24,16 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from .criteria import Criterion, parse_criteria
-from .errors import InputError, SettingsError, WriteBlockedError, column_letter
+from .errors import (
+    FileFormatError,
+    InputError,
+    LayoutError,
+    SettingsError,
+    WriteBlockedError,
+    column_letter,
+)
 from .ranking import Ranking, rank
+from .read import which
 from .reader import TableLayout, read_table
 from .rules import get_rules
 from .settings import LABELS, SETTINGS_SHEET, Settings, settings_grid
@@ -135,7 +143,7 @@ def rows_of(cells: Cells, top: int = 0, left: int = 0, bottom: int | None = None
     return [[cells.get((r, c)) for c in range(left, right + 1)] for r in range(top, bottom + 1)]
 
 
-def find_region(values: Sequence[Sequence[Any]] | Cells) -> tuple[int, int, int, int] | None:
+def find_region(values: Sequence[Sequence[Any]] | Cells, blocks: list[list[int]] | None = None) -> tuple[int, int, int, int] | None:
     """The largest block of non-empty cells, as Excel's "current region" (0-based, inclusive).
 
     Cells joined side by side or corner to corner form a block; blocks whose
@@ -200,6 +208,8 @@ def find_region(values: Sequence[Sequence[Any]] | Cells) -> tuple[int, int, int,
                     break
             if merged:
                 break
+    if blocks is not None:  # every block, for the caller to tell the user about the others
+        blocks.extend(boxes)
     best = max(boxes, key=lambda b: ((b[2] - b[0] + 1) * (b[3] - b[1] + 1), -b[0], -b[1]))
     return best[0], best[1], best[2], best[3]
 
@@ -233,10 +243,13 @@ def plan_rank(
     rules: str | None = None,
     criteria: str | None = None,
     check: bool = True,
+    scoring: str | None = None,
+    cell_range: str | None = None,
 ) -> Plan:
     """Work out everything Rank writes; raise a :class:`TiebreakError` (nothing written) on bad input.
 
-    ``rules`` and ``criteria`` override the workbook's settings.  With
+    ``rules``, ``criteria`` and ``scoring`` override the workbook's settings;
+    ``cell_range`` (``A3:N13``) picks the table instead of the largest block.  With
     ``check=False`` (ranking only, nothing to be written) cells in the way
     of Rank's columns are not an error.
     """
@@ -255,35 +268,52 @@ def plan_rank(
         settings.rules = rules
     if criteria:
         settings.criteria = criteria
+    if scoring:
+        settings.scoring = scoring
     try:
         settings.validate()
     except SettingsError as err:
         raise SettingsError(f"sheet '{SETTINGS_SHEET}': {err}") from None
 
     named = book.named_range("crosstable")
-    target = sheet or (named[0] if named and not sheet else book.active_sheet())
+    ranged = which.parse_range(cell_range, parse_address) if cell_range else None
+    target = sheet or (ranged[0] if ranged and ranged[0] else None) or (named[0] if named and not sheet else book.active_sheet())
+    target = which.match_sheet(target, names) or target
     if target not in names:
         raise SettingsError(f"there is no sheet '{target}' (sheets: {', '.join(names)})")
     if target in (SETTINGS_SHEET, STANDINGS_SHEET):
         raise SettingsError(f"'{target}' is tiebreak's own sheet: activate the sheet with the crosstable and run Rank again")
-    values = cells_of(book.values(target))
-    box: tuple[int, int, int, int] | None
-    if named and named[0] == target:
+    try:
+        values = cells_of(book.values(target))
+    except FileFormatError as err:  # a chart sheet as the active tab: say where the tables are
+        raise FileFormatError(str(err) + _elsewhere(book, names, target)) from None
+    box: tuple[int, int, int, int]
+    blocks: list[list[int]] = []
+    if ranged:
+        box = ranged[1]
+    elif named and named[0] == target:
         _, r1, c1, r2, c2 = named
         box = (r1 - 1, c1 - 1, r2 - 1, c2 - 1)
     else:
-        box = find_region(values)
-    if box is None:
-        raise InputError(f"sheet '{target}' is empty: put the crosstable on it (or name its range 'crosstable')")
+        found = find_region(values, blocks=blocks)
+        if found is None:
+            raise InputError(f"sheet '{target}' is empty: put the crosstable on it (or name its range 'crosstable')" + _elsewhere(book, names, target))
+        box = found
     top, left, bottom, right = box
     width = right - left + 1
     grid = rows_of(values, top, left, bottom, right)
 
     own, own_rows = _own_block(book, settings, target, values, box)
     ignore = [c - left for c in own if left <= c <= right]
-    scoring = settings.scoring_value()
-    t = read_table(grid, scoring=scoring, origin=(top + 1, left + 1), sheet=target, ignore_cols=ignore)
+    scale = settings.scoring_value()
+    try:
+        t = read_table(grid, scoring=scale, origin=(top + 1, left + 1), sheet=target, ignore_cols=ignore)
+    except LayoutError as err:
+        raise LayoutError(str(err) + _elsewhere(book, names, target)) from None
     layout: TableLayout = t.layout  # type: ignore[assignment]
+    note = which.other_tables_note(box, [tuple(b) for b in blocks]) if blocks else None  # type: ignore[misc]
+    if note:
+        layout.notes.append(note)
     crits = settings.criteria_list(round_robin=t.is_round_robin)
     ranking = rank(t, crits, settings.rules)
     sample = " ".join(p.name for p in t.players) + " ".join(str(v) for v in layout.labels.values())
@@ -448,7 +478,7 @@ def plan_rank(
         plan.writes.extend(_settings_updates(rows_of(cells_of(book.values(SETTINGS_SHEET))), settings))
 
     _merge_writes(plan)
-    plan.notes = list(ranking.notes)
+    plan.notes = list(ranking.notes) + list(layout.notes)
     plan.message = (
         f"Ranked {len(t.players)} players on '{target}' ({plan.table}); rules {get_rules(settings.rules).name}; "
         f"criteria {', '.join(c.code for c in ranking.criteria) or 'none'}. "
@@ -460,6 +490,22 @@ def plan_rank(
 
         plan_compare_sheet(plan, book, settings, lang)
     return plan
+
+
+def _elsewhere(book: BookSource, names: list[str], target: str) -> str:
+    """'; sheets with a crosstable: ...' when other sheets hold a table (for a message about ``target``)."""
+
+    def reads(name: str) -> None:
+        vals = cells_of(book.values(name))
+        box = find_region(vals)
+        if box is None:
+            raise LayoutError("empty")
+        read_table(rows_of(vals, *box))
+
+    found = which.sheets_with_tables(names, [target, SETTINGS_SHEET, STANDINGS_SHEET], reads)
+    if not found:
+        return ""
+    return f"; the crosstable may be on {'sheet' if len(found) == 1 else 'sheets'} {', '.join(repr(n) for n in found)}: activate it or choose it with --sheet"
 
 
 def _quote(sheet: str) -> str:

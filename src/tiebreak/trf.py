@@ -28,6 +28,7 @@ from typing import Any, Sequence
 
 from .errors import ConsistencyError, FileFormatError, Location, checked_size
 from .model import CHESS, DRAUGHTS, Kind, Player, Scoring, Tournament
+from .notation import GAME_SYMBOLS, TRF_LETTERS
 from .rules import fide_for_date
 
 __all__ = ["read_trf", "read_trf_file", "write_trf", "MAX_BYTES", "MAX_LINE", "MAX_PLAYERS", "MAX_ROUNDS"]
@@ -176,6 +177,7 @@ def _player(line: str, no: int) -> tuple[int, str, float | None, float | None, l
 
 _COLOUR = {"w": "w", "b": "b", "W": "w", "B": "b"}
 _RESULT = {x: x.upper() for x in "10=+-WDLHFUZXA?wdlhfuzxa"} | {" ": ""}
+_TRF_CODES = frozenset("10=+-WDL")  # the TRF results of a game with an opponent
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")  # never printed as they are: they could drive the terminal
 _OPP = r"(?:\d{4}| \d{3}|  \d\d|   \d|    )"  # exactly four columns
 _CELL = re.compile(rf"({_OPP}) ([wb\- ]) ([10=+\-WDLHFUZXA? ]) ?\Z", re.IGNORECASE)
@@ -260,11 +262,13 @@ def _build(
 def _fill(players: Any, lines_of: list[int], index: dict[int, int], rounds: int, sc: Scoring, values: dict[str, float]) -> Tournament:
     plist = [Player(number=num, name=name, rating=rating, row=None, stated_points=pts) for num, name, rating, pts, _c in players]
     played, fwin, floss = int(Kind.PLAYED), int(Kind.FORFEIT_WIN), int(Kind.FORFEIT_LOSS)
+    by_outcome = {  # what each result means here: kind, the XXS point codes for white and black, default points
+        "win": (played, "WW", "BW", sc.win), "draw": (played, "WD", "BD", sc.draw), "loss": (played, "WL", "BL", sc.loss),
+        "forfeit win": (fwin, "FW", "FW", sc.win), "forfeit loss": (floss, "FL", "FL", sc.loss),
+    }
+    # TRF's result codes: the symbols cells use (one vocabulary, tiebreak.notation) and TRF's letters W, D, L
     with_opponent = {
-        "1": (played, "WW", "BW", sc.win), "W": (played, "WW", "BW", sc.win),
-        "=": (played, "WD", "BD", sc.draw), "D": (played, "WD", "BD", sc.draw),
-        "0": (played, "WL", "BL", sc.loss), "L": (played, "WL", "BL", sc.loss),
-        "+": (fwin, "FW", "FW", sc.win), "-": (floss, "FL", "FL", sc.loss),
+        code: by_outcome[what] for code, what in (GAME_SYMBOLS | TRF_LETTERS).items() if code in _TRF_CODES
     }
     points_of = {
         code: (kind, values.get(w, default), values.get(b, default)) for code, (kind, w, b, default) in with_opponent.items()

@@ -104,8 +104,8 @@ def case(id: str, grid: Any, message: str, error: str, **extra: Any) -> dict[str
 
 CASES: list[dict[str, Any]] = [
     # ------------------------------------------------------------ unknown result texts
-    case("swiss-unknown-result", edit(SWISS, (ANN, R2, "3q½")), "row 2 (Ann), round 2: '3q½' is not a result", "NotationError"),
-    case("swiss-word-instead-of-result", edit(SWISS, (ANN, R2, "draw")), "row 2 (Ann), round 2: 'draw' is not a result", "NotationError"),
+    case("swiss-unknown-result", edit(SWISS, (ANN, R2, "3q½")), "row 2 (Ann), round 2: '3q½' is not a result (write opponent, colour, result, e.g. 12w1, 5б½, 7b=; a bye +, an absence −)", "NotationError"),
+    case("swiss-word-instead-of-result", edit(SWISS, (ANN, R2, "draw")), "row 2 (Ann), round 2: 'draw' is not a result (write opponent, colour, result, e.g. 12w1, 5б½, 7b=; a bye +, an absence −)", "NotationError"),
     case("swiss-opponent-without-result", edit(SWISS, (ANN, R2, "3b")), "row 2 (Ann), round 2: '3b' has an opponent but no result", "NotationError"),
     case(
         "swiss-bare-number",
@@ -119,10 +119,10 @@ CASES: list[dict[str, Any]] = [
         "row 4 (Cid), round 2: '-3': a bye worth 3 points is not possible on 1/0.5/0 scoring",
         "NotationError",
     ),
-    case("swiss-7-digit-opponent", edit(SWISS, (ANN, R2, "1234567b½")), "row 2 (Ann), round 2: '1234567b½' is not a result", "NotationError"),
-    case("rr-unknown-result", edit(RR, (ANN, VS["Cid"], "y")), "row 2 (Ann), against Cid (No. 3): 'y' is not a result", "NotationError"),
-    case("rr-result-3", edit(RR, (BOB, VS["Cid"], 3)), "row 3 (Bob), against Cid (No. 3): 3 is not a result", "NotationError"),
-    case("rr-three-results-in-a-cell", edit(RR, (ANN, VS["Bob"], "1½0")), "row 2 (Ann), against Bob (No. 2): '1½0' is not a result", "NotationError"),
+    case("swiss-7-digit-opponent", edit(SWISS, (ANN, R2, "1234567b½")), "row 2 (Ann), round 2: '1234567b½' is not a result (write opponent, colour, result, e.g. 12w1, 5б½, 7b=; a bye +, an absence −)", "NotationError"),
+    case("rr-unknown-result", edit(RR, (ANN, VS["Cid"], "y")), "row 2 (Ann), against Cid (No. 3): 'y' is not a result (write 1, ½ or 0.5 or =, 0, + or − for a forfeit)", "NotationError"),
+    case("rr-result-3", edit(RR, (BOB, VS["Cid"], 3)), "row 3 (Bob), against Cid (No. 3): 3 is not a result on 1/0.5/0 scoring (write 1, 0.5 or 0)", "NotationError"),
+    case("rr-three-results-in-a-cell", edit(RR, (ANN, VS["Bob"], "1½0")), "row 2 (Ann), against Bob (No. 2): '1½0' is not a result (write 1, ½ or 0.5 or =, 0, + or − for a forfeit)", "NotationError"),
     case(
         "drr-ambiguous-match-score",
         edit(DRR, (ANN, VS["Bob"], "1:1"), (BOB, VS["Ann"], "1:1")),
@@ -256,7 +256,8 @@ CASES: list[dict[str, Any]] = [
     case(
         "rr-3-rows-2-result-columns",
         without_column(RR, VS["Cid"]),
-        "the table has 3 player rows but 2 result columns: a round robin needs one result column per player",
+        "row 4: the table has 3 player rows but 2 result columns: a round robin needs one result column per player "
+        "(a player's column is missing, or a row or column that is not a player's is inside the range)",
         "LayoutError",
         bug="the library says \"no results found: ...\" although the results are there",
     ),
@@ -277,7 +278,8 @@ CASES: list[dict[str, Any]] = [
     case(
         "rr-4-rows-3-result-columns",
         [row[:RR_PTS] for row in RR] + [[4, "Dan", 1, 1, 1]],
-        "the table has 4 player rows but 3 result columns: a round robin needs one result column per player",
+        "row 5: the table has 4 player rows but 3 result columns: a round robin needs one result column per player "
+        "(a player's column is missing, or a row or column that is not a player's is inside the range)",
         "LayoutError",
         bug="the library says \"no results found: ...\" although the results are there",
     ),
@@ -400,7 +402,7 @@ CASES: list[dict[str, Any]] = [
     case(
         "rating-too-high",
         [["No", "Name", "Rating", "R1"], [1, "Ann", 99999, "2w1"], [2, "Bob", 1500, "1b0"]],
-        "row 2 (Ann), column 3: 99999 is not a rating",
+        "row 2 (Ann), column 3: 99999 is not a rating: ratings lie between 100 and 4000",
         "NotationError",
     ),
     # ------------------------------------------------------- control characters, long texts
@@ -435,11 +437,11 @@ CASES: list[dict[str, Any]] = [
     case("swiss-true", edit(SWISS, (ANN, R2, True)), "row 2 (Ann), round 2: TRUE is a logical value, not a result", "NotationError"),
     case("rr-true", edit(RR, (ANN, VS["Cid"], True)), "row 2 (Ann), against Cid (No. 3): TRUE is a logical value, not a result", "NotationError"),
     case("rr-false", edit(RR, (ANN, VS["Cid"], False)), "row 2 (Ann), against Cid (No. 3): FALSE is a logical value, not a result", "NotationError"),
-    case("swiss-date", edit(SWISS, (ANN, R2, datetime.date(2024, 5, 1))), "row 2 (Ann), round 2: '2024-05-01' is a date, not a result", "NotationError"),
+    case("swiss-date", edit(SWISS, (ANN, R2, datetime.date(2024, 5, 1))), "row 2 (Ann), round 2: the cell holds the date 01.05.2024, not a result (write a result such as 1, ½, 0 or a pairing such as 12w1)", "NotationError"),
     case(
         "rr-datetime",
         edit(RR, (ANN, VS["Cid"], datetime.datetime(2024, 5, 1))),
-        "row 2 (Ann), against Cid (No. 3): '2024-05-01 00:00:00' is a datetime, not a result",
+        "row 2 (Ann), against Cid (No. 3): the cell holds the date 01.05.2024, not a result (write a result such as 1, ½, 0 or a pairing such as 12w1)",
         "NotationError",
     ),
     case("swiss-nested-list", edit(SWISS, (ANN, R2, [1, 2])), "row 2 (Ann), round 2: '[1, 2]' is a list, not a result", "NotationError"),
@@ -465,14 +467,14 @@ CASES: list[dict[str, Any]] = [
     case(
         "rr-half-on-2-1-0-scoring",
         [["No", "Name", 1, 2, 3], [1, "Ann", "X", 2, "½"], [2, "Bob", 0, "X", 2], [3, "Cid", "½", 0, "X"]],
-        "row 2 (Ann), against Cid (No. 3): '½' is not a result on 2/1/0 scoring",
+        "row 2 (Ann), against Cid (No. 3): '½' is not a result on 2/1/0 scoring (write 2, 1 or 0)",
         "NotationError",
         scoring="2/1/0",
     ),
     case(
         "rr-2-on-chess-scoring",
         [["No", "Name", 1, 2, 3], [1, "Ann", "X", 2, 1], [2, "Bob", 0, "X", 2], [3, "Cid", 1, 0, "X"]],
-        "row 2 (Ann), against Bob (No. 2): 2 is not a result on 1/0.5/0 scoring",
+        "row 2 (Ann), against Bob (No. 2): 2 is not a result on 1/0.5/0 scoring (write 1, 0.5 or 0)",
         "NotationError",
         scoring="1/0.5/0",
     ),

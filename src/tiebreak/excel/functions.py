@@ -39,9 +39,13 @@ __all__ = [
 ]
 
 ERROR_PREFIX = "#TIEBREAK! "
+# The default of ``player``: an argument left out arrives as its default, a reference to an empty
+# cell as None (classic xlwings and Office.js alike); the latter answers with an empty cell.
+OMITTED = ""
 
 TABLE_DOC = "The crosstable: a round robin matrix or Swiss round columns, with or without its header row and the No./name/points columns."
 PLAYER_DOC = "Optional: a start number or name; left out, one value per row of the table (a spilled column)."
+SCORING_DOC = "Optional: points for a win/draw/loss, e.g. \"3/1/0\" or \"2/1/0\"; default: read from the table (1/0.5/0 unless it shows 2 or 3 for a win)."
 RULES_DOC = "Optional: rule set for unplayed games: ru (default), fide-2024, fide-2026, fide-2009, plain."
 
 
@@ -57,7 +61,13 @@ def _guard(f: Callable[..., Any]) -> Callable[..., Any]:
 
     names = f.__code__.co_varnames[: f.__code__.co_argcount]
 
+    player_at = names.index("player") if "player" in names else None
+
     def run(*args: Any) -> Any:
+        if player_at is not None and len(args) > player_at and args[player_at] is None:
+            return ""  # a row formula filled past the last player: an empty cell, not a spilled column
+        if args:
+            args = (trimmed(args[0]), *args[1:])
         for name, value in zip(names[1:], args[1:]):  # an Excel error in a setting is not "left out"
             err = excel_error(value) if not isinstance(value, (list, int, float)) else None
             if err:
@@ -76,6 +86,43 @@ def _guard(f: Callable[..., Any]) -> Callable[..., Any]:
     return run
 
 
+def _blank_row(row: Any) -> bool:
+    return all(v is None or v == "" for v in row)
+
+
+def trimmed(table: Any, scoring: Any = None) -> Any:
+    """A range without its trailing empty rows and columns (``A:K``, ``$A$1:$N$500``).
+
+    The empty tail is skipped in blocks compared at C speed, so a whole
+    column costs little more than its used part.
+    """
+    if not isinstance(table, list) or not table or not isinstance(table[0], list):
+        return table
+    end = len(table)
+    width = len(table[0])
+    if not _blank_row(table[-1]) and any(len(row) == width and row[-1] is not None and row[-1] != "" for row in table):
+        return table  # the common case: the range is the table
+    for blank in ([None] * width, [""] * width):
+        block = 4096
+        blanks = [blank] * block
+        while end >= block and table[end - block : end] == blanks:
+            end -= block
+    while end and _blank_row(table[end - 1]):
+        end -= 1
+    if end == 0:
+        return table[:1]
+    used = 0
+    for row in table[:end]:
+        for c in range(len(row) - 1, used - 1, -1):
+            v = row[c]
+            if v is not None and v != "":
+                used = c + 1
+                break
+    if end == len(table) and used == width:
+        return table
+    return [row[:used] for row in table[:end]]
+
+
 def _respond(result: tuple[Any, Sequence[Any]], grid: list[list[Any]], player: Any) -> Any:
     """A scalar for one player, else a spilled column lined up with the range's rows."""
     ev, values = result
@@ -85,10 +132,10 @@ def _respond(result: tuple[Any, Sequence[Any]], grid: list[list[Any]], player: A
     return out
 
 
-def _value_function(code: str) -> Callable[[Any, Any, Any], Any]:
-    def compute(table: Any, player: Any, rules: Any) -> Any:
+def _value_function(code: str) -> Callable[[Any, Any, Any, Any], Any]:
+    def compute(table: Any, player: Any, rules: Any, scoring: Any) -> Any:
         grid = api.as_grid(table)
-        return _respond(api.criterion_values(shared, grid, code, rules), grid, player)
+        return _respond(api.criterion_values(shared, grid, code, rules, scoring), grid, player)
 
     return compute
 
@@ -97,27 +144,30 @@ def _value_function(code: str) -> Callable[[Any, Any, Any], Any]:
 @xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
 @xw.arg("player", err_to_str=True, doc=PLAYER_DOC)
 @xw.arg("rules", err_to_str=True, doc=RULES_DOC)
-def points(table: Any, player: Any = None, rules: Any = None) -> Any:
+@xw.arg("scoring", err_to_str=True, doc=SCORING_DOC)
+def points(table: Any, player: Any = OMITTED, rules: Any = None, scoring: Any = None) -> Any:
     """Points scored (очки), from the crosstable."""
-    return _guard(_value_function("points"))(table, player, rules)
+    return _guard(_value_function("points"))(table, player, rules, scoring)
 
 
 @xw.func
 @xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
 @xw.arg("player", err_to_str=True, doc=PLAYER_DOC)
 @xw.arg("rules", err_to_str=True, doc=RULES_DOC)
-def buchholz(table: Any, player: Any = None, rules: Any = None) -> Any:
+@xw.arg("scoring", err_to_str=True, doc=SCORING_DOC)
+def buchholz(table: Any, player: Any = OMITTED, rules: Any = None, scoring: Any = None) -> Any:
     """Buchholz (коэффициент Бухгольца): the sum of all opponents' scores."""
-    return _guard(_value_function("buchholz"))(table, player, rules)
+    return _guard(_value_function("buchholz"))(table, player, rules, scoring)
 
 
 @xw.func
 @xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
 @xw.arg("player", err_to_str=True, doc=PLAYER_DOC)
 @xw.arg("rules", err_to_str=True, doc=RULES_DOC)
-def solkoff(table: Any, player: Any = None, rules: Any = None) -> Any:
+@xw.arg("scoring", err_to_str=True, doc=SCORING_DOC)
+def solkoff(table: Any, player: Any = OMITTED, rules: Any = None, scoring: Any = None) -> Any:
     """Median Solkoff (медианный коэффициент Солкоффа): Buchholz minus the best and the worst opponent score."""
-    return _guard(_value_function("solkoff"))(table, player, rules)
+    return _guard(_value_function("solkoff"))(table, player, rules, scoring)
 
 
 @xw.func
@@ -125,23 +175,25 @@ def solkoff(table: Any, player: Any = None, rules: Any = None) -> Any:
 @xw.arg("k", err_to_str=True, doc="How many of the worst opponent scores to drop (1, 2, 3 ...; 0 gives Buchholz).")
 @xw.arg("player", err_to_str=True, doc=PLAYER_DOC)
 @xw.arg("rules", err_to_str=True, doc=RULES_DOC)
-def solkoff_trunc(table: Any, k: Any, player: Any = None, rules: Any = None) -> Any:
+@xw.arg("scoring", err_to_str=True, doc=SCORING_DOC)
+def solkoff_trunc(table: Any, k: Any, player: Any = OMITTED, rules: Any = None, scoring: Any = None) -> Any:
     """Truncated Solkoff (усечённый коэффициент Солкоффа): Buchholz minus the k worst opponent scores."""
 
-    def compute(table: Any, k: Any, player: Any, rules: Any) -> Any:
+    def compute(table: Any, k: Any, player: Any, rules: Any, scoring: Any) -> Any:
         grid = api.as_grid(table)
-        return _respond(api.truncated_values(shared, grid, k, rules), grid, player)
+        return _respond(api.truncated_values(shared, grid, k, rules, scoring), grid, player)
 
-    return _guard(compute)(table, k, player, rules)
+    return _guard(compute)(table, k, player, rules, scoring)
 
 
 @xw.func
 @xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
 @xw.arg("player", err_to_str=True, doc=PLAYER_DOC)
 @xw.arg("rules", err_to_str=True, doc=RULES_DOC)
-def shmulyan(table: Any, player: Any = None, rules: Any = None) -> Any:
+@xw.arg("scoring", err_to_str=True, doc=SCORING_DOC)
+def shmulyan(table: Any, player: Any = OMITTED, rules: Any = None, scoring: Any = None) -> Any:
     """Shmulyan (коэффициент Шмульяна): scores of beaten opponents minus scores of opponents lost to; can be negative."""
-    return _guard(_value_function("shmulyan"))(table, player, rules)
+    return _guard(_value_function("shmulyan"))(table, player, rules, scoring)
 
 
 @xw.func
@@ -149,41 +201,45 @@ def shmulyan(table: Any, player: Any = None, rules: Any = None) -> Any:
 @xw.arg("player", err_to_str=True, doc=PLAYER_DOC)
 @xw.arg("rules", err_to_str=True, doc=RULES_DOC)
 @xw.arg("convention", err_to_str=True, doc='Optional: "draughts" (default: 2 x beaten + drawn opponents\' scores) or "fide" (opponent score x points scored).')
-def sonneborn_berger(table: Any, player: Any = None, rules: Any = None, convention: Any = None) -> Any:
+@xw.arg("scoring", err_to_str=True, doc=SCORING_DOC)
+def sonneborn_berger(table: Any, player: Any = OMITTED, rules: Any = None, convention: Any = None, scoring: Any = None) -> Any:
     """Sonneborn-Berger (коэффициент Зонненборна-Бергера), draughts-code convention by default, FIDE's with "fide"."""
 
-    def compute(table: Any, player: Any, rules: Any, convention: Any) -> Any:
+    def compute(table: Any, player: Any, rules: Any, convention: Any, scoring: Any) -> Any:
         grid = api.as_grid(table)
-        return _respond(api.criterion_values(shared, grid, api.sb_code(convention), rules), grid, player)
+        return _respond(api.criterion_values(shared, grid, api.sb_code(convention), rules, scoring), grid, player)
 
-    return _guard(compute)(table, player, rules, convention)
+    return _guard(compute)(table, player, rules, convention, scoring)
 
 
 @xw.func
 @xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
 @xw.arg("player", err_to_str=True, doc=PLAYER_DOC)
 @xw.arg("rules", err_to_str=True, doc=RULES_DOC)
-def riga(table: Any, player: Any = None, rules: Any = None) -> Any:
+@xw.arg("scoring", err_to_str=True, doc=SCORING_DOC)
+def riga(table: Any, player: Any = OMITTED, rules: Any = None, scoring: Any = None) -> Any:
     """Riga system (Рижская система коэффициентов): 2 x beaten + 1.5 x drawn + lost-to opponents' scores."""
-    return _guard(_value_function("riga"))(table, player, rules)
+    return _guard(_value_function("riga"))(table, player, rules, scoring)
 
 
 @xw.func
 @xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
 @xw.arg("player", err_to_str=True, doc=PLAYER_DOC)
 @xw.arg("rules", err_to_str=True, doc=RULES_DOC)
-def wins(table: Any, player: Any = None, rules: Any = None) -> Any:
+@xw.arg("scoring", err_to_str=True, doc=SCORING_DOC)
+def wins(table: Any, player: Any = OMITTED, rules: Any = None, scoring: Any = None) -> Any:
     """Number of wins (количество побед); the rule set says whether forfeits and byes count."""
-    return _guard(_value_function("wins"))(table, player, rules)
+    return _guard(_value_function("wins"))(table, player, rules, scoring)
 
 
 @xw.func
 @xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
 @xw.arg("player", err_to_str=True, doc=PLAYER_DOC)
 @xw.arg("rules", err_to_str=True, doc=RULES_DOC)
-def beaten_sum(table: Any, player: Any = None, rules: Any = None) -> Any:
+@xw.arg("scoring", err_to_str=True, doc=SCORING_DOC)
+def beaten_sum(table: Any, player: Any = OMITTED, rules: Any = None, scoring: Any = None) -> Any:
     """Sum of the scores of the opponents beaten (сумма очков побеждённых соперников)."""
-    return _guard(_value_function("beaten"))(table, player, rules)
+    return _guard(_value_function("beaten"))(table, player, rules, scoring)
 
 
 @xw.func
@@ -191,38 +247,42 @@ def beaten_sum(table: Any, player: Any = None, rules: Any = None) -> Any:
 @xw.arg("ratings", ndim=1, err_to_str=True, doc="A column of ratings aligned with the table's rows (or with its players); empty = unrated.")
 @xw.arg("player", err_to_str=True, doc=PLAYER_DOC)
 @xw.arg("rules", err_to_str=True, doc=RULES_DOC)
-def opp_rating_sum(table: Any, ratings: Any, player: Any = None, rules: Any = None) -> Any:
+@xw.arg("scoring", err_to_str=True, doc=SCORING_DOC)
+def opp_rating_sum(table: Any, ratings: Any, player: Any = OMITTED, rules: Any = None, scoring: Any = None) -> Any:
     """Sum of the opponents' ratings (сумма рейтингов соперников); unrated opponents count 0."""
 
-    def compute(table: Any, ratings: Any, player: Any, rules: Any) -> Any:
+    def compute(table: Any, ratings: Any, player: Any, rules: Any, scoring: Any) -> Any:
         grid = api.as_grid(table)
-        return _respond(api.rating_sum_values(shared, grid, ratings, rules), grid, player)
+        return _respond(api.rating_sum_values(shared, grid, ratings, rules, scoring), grid, player)
 
-    return _guard(compute)(table, ratings, player, rules)
+    return _guard(compute)(table, ratings, player, rules, scoring)
 
 
 @xw.func
 @xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
 @xw.arg("player", err_to_str=True, doc=PLAYER_DOC)
 @xw.arg("rules", err_to_str=True, doc=RULES_DOC)
-def head_to_head(table: Any, player: Any = None, rules: Any = None) -> Any:
+@xw.arg("scoring", err_to_str=True, doc=SCORING_DOC)
+def head_to_head(table: Any, player: Any = OMITTED, rules: Any = None, scoring: Any = None) -> Any:
     """Head-to-head (личные встречи): points scored in the games among the players tied on points with this one."""
-    return _guard(_value_function("h2h"))(table, player, rules)
+    return _guard(_value_function("h2h"))(table, player, rules, scoring)
 
 
 @xw.func
 @xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
 @xw.arg("criteria", err_to_str=True, doc="Optional: the tie-break list after points, e.g. \"solkoff_trunc, wins, h2h\" or \"BH/C1, BH, SB, DE, WIN\"; default: rule 1.13.3.")
 @xw.arg("rules", err_to_str=True, doc=RULES_DOC)
-def places(table: Any, criteria: Any = None, rules: Any = None) -> Any:
+@xw.arg("scoring", err_to_str=True, doc=SCORING_DOC)
+def places(table: Any, criteria: Any = None, rules: Any = None, scoring: Any = None) -> Any:
     """Places (места) by points and the criteria list; shared places as 3–4 (a spilled column)."""
 
-    def compute(table: Any, criteria: Any, rules: Any) -> Any:
+    def compute(table: Any, criteria: Any, rules: Any, scoring: Any) -> Any:
         grid = api.as_grid(table)
-        ev, labels = api.place_labels(shared, grid, criteria, rules)
-        return api.spill(ev.tournament, grid, labels)
+        ev, labels = api.place_labels(shared, grid, criteria, rules, scoring)
+        # a place of its own as a number (for SORT, MATCH, conditional formatting); shared ones as "3–4"
+        return api.spill(ev.tournament, grid, [int(x) if x.isdigit() else x for x in labels])
 
-    return _guard(compute)(table, criteria, rules)
+    return _guard(compute)(table, criteria, rules, scoring)
 
 
 @xw.func
@@ -230,13 +290,14 @@ def places(table: Any, criteria: Any = None, rules: Any = None) -> Any:
 @xw.arg("code", err_to_str=True, doc="A tie-break code: FIDE's (BH, BH/C1, BH/M1, SB, DE, WIN, ARO, TPR ...) or tiebreak's own (solkoff, shmulyan, riga ...).")
 @xw.arg("player", err_to_str=True, doc=PLAYER_DOC)
 @xw.arg("rules", err_to_str=True, doc=RULES_DOC)
-def tiebreak(table: Any, code: Any, player: Any = None, rules: Any = None) -> Any:
+@xw.arg("scoring", err_to_str=True, doc=SCORING_DOC)
+def tiebreak(table: Any, code: Any, player: Any = OMITTED, rules: Any = None, scoring: Any = None) -> Any:
     """Any tie-break by its code (FIDE acronym such as BH/C1, or tiebreak's own name)."""
 
-    def compute(table: Any, code: Any, player: Any, rules: Any) -> Any:
+    def compute(table: Any, code: Any, player: Any, rules: Any, scoring: Any) -> Any:
         if code is None or str(code).strip() == "":
             raise SettingsError("give a tie-break code, e.g. \"BH/C1\"")
         grid = api.as_grid(table)
-        return _respond(api.criterion_values(shared, grid, str(code), rules), grid, player)
+        return _respond(api.criterion_values(shared, grid, str(code), rules, scoring), grid, player)
 
-    return _guard(compute)(table, code, player, rules)
+    return _guard(compute)(table, code, player, rules, scoring)

@@ -1,0 +1,68 @@
+"""Reading .xls and .ods workbooks (python-calamine) for ``tiebreak rank`` and ``tiebreak export``.
+
+Only reading: tiebreak writes .xlsx.  The values come as Excel shows them
+(numbers, text, dates); an empty cell is None, as in the .xlsx reader.
+"""
+
+from __future__ import annotations
+
+import datetime
+from pathlib import Path
+from typing import Any
+
+from .errors import FileFormatError, checked_size
+
+__all__ = ["CALAMINE_SUFFIXES", "CalamineBook"]
+
+CALAMINE_SUFFIXES = (".xls", ".ods", ".xlsb")
+MAX_FILE = 100 * 1024 * 1024
+
+
+class CalamineBook:
+    """A read-only workbook (the ``BookSource`` the planning reads from)."""
+
+    def __init__(self, path: str | Path) -> None:
+        p = checked_size(path, MAX_FILE, "tiebreak reads")
+        try:
+            from python_calamine import CalamineWorkbook
+        except ImportError:  # pragma: no cover - a dependency of tiebreak
+            raise FileFormatError(f"{p}: reading {p.suffix} files needs python-calamine (pip install python-calamine)") from None
+        try:
+            self._book = CalamineWorkbook.from_path(str(p))
+            meta = self._book.sheets_metadata
+        except Exception as err:  # noqa: BLE001 - calamine raises its own error types for damaged files
+            raise FileFormatError(f"{p}: not a readable {p.suffix} workbook ({type(err).__name__}: {err})") from None
+        self.path = p
+        self.warnings: list[str] = []
+        self._names = [m.name for m in meta if str(m.typ).endswith("WorkSheet")]
+        visible = [m.name for m in meta if str(m.typ).endswith("WorkSheet") and str(m.visible).endswith("Visible") and not str(m.visible).endswith("Hidden")]
+        self._active = (visible or self._names or [""])[0]
+        self._values: dict[str, list[list[Any]]] = {}
+
+    def sheet_names(self) -> list[str]:
+        return list(self._names)
+
+    def active_sheet(self) -> str:
+        """The first visible worksheet (the files do not all record which sheet was active)."""
+        return self._active
+
+    def values(self, sheet: str) -> list[list[Any]]:
+        if sheet not in self._values:
+            try:
+                rows = self._book.get_sheet_by_name(sheet).to_python(skip_empty_area=False)
+            except Exception as err:  # noqa: BLE001
+                raise FileFormatError(f"{self.path}: sheet '{sheet}' cannot be read ({type(err).__name__}: {err})") from None
+            self._values[sheet] = [[_cell(v) for v in row] for row in rows]
+        return self._values[sheet]
+
+    def named_range(self, name: str) -> tuple[str, int, int, int, int] | None:
+        """Named ranges are not read from these files: use --range."""
+        return None
+
+
+def _cell(v: Any) -> Any:
+    if v == "" or v is None:
+        return None
+    if isinstance(v, datetime.timedelta):  # a time of day or a duration: not a crosstable value
+        return str(v)
+    return v

@@ -1,0 +1,142 @@
+"""What every part of the crosstable reader shares: the layout record, cell access and messages, scoring."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import (
+    Location,
+    NotationError,
+)
+from ..model import CHESS, DRAUGHTS, Kind, Scoring
+from ..notation import (
+    DRAW_MARK,
+    FORFEIT_LOSS,
+    FORFEIT_WIN,
+    CellProblem,
+    Mark,
+    normalize,
+    show,
+    typing_hint,
+)
+from .layout import Frame
+
+FOOTBALL = Scoring(3.0, 1.0, 0.0)  # three points for a win, as in some clubs' events
+MAX_PLAYERS = 20000
+MAX_ROUNDS = 100
+MAX_CELLS = 2_000_000
+SAMPLE = 64
+
+Grid = Sequence[Sequence[Any]]
+
+
+@dataclass
+class TableLayout:
+    """Where the parts of the table were found (0-based grid indices)."""
+
+    height: int
+    width: int
+    header_row: int | None
+    player_rows: list[int]
+    result_cols: list[int]
+    number_col: int | None = None
+    name_col: int | None = None
+    rating_col: int | None = None
+    points_col: int | None = None
+    place_col: int | None = None
+    labels: dict[int, str] = field(default_factory=dict)
+    header_rows: list[int] = field(default_factory=list)
+    footer_rows: list[int] = field(default_factory=list)
+    # what the reader had to guess, said to the user (e.g. which column it took for names)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def last_col(self) -> int:
+        """The rightmost column of the table that holds anything."""
+        return self.width - 1
+
+
+def _normalized(v: Any) -> Any:
+    """A cell value normalized, or a :class:`_Bad` holding why it cannot be."""
+    try:
+        return normalize(v)
+    except CellProblem as problem:
+        return _Bad(problem)
+
+
+class _Bad:
+    """A cell that could not be normalized; raised only if the cell is used."""
+
+    __slots__ = ("problem",)
+
+    def __init__(self, problem: CellProblem) -> None:
+        self.problem = problem
+
+
+# ------------------------------------------------------------------- reading
+
+
+class ReaderBase:
+    """The grid's cells (normalized), and what the parts of the reader share."""
+
+    cells: list[list[Any]]
+    height: int
+    width: int
+    ignore: set[int]
+    fixed_scoring: Scoring | None
+    names: dict[int, str]
+    frame: Frame
+    labels_now: dict[int, str]
+    order: list[int]
+
+    def loc(self, r: int, c: int | None = None, **kw: Any) -> Location:
+        player = kw.pop("player", None)
+        if player is None and r in self.names:
+            player = self.names[r]
+        return Location(row=r + 1, column=None if c is None else c + 1, player=player, **kw)
+
+    def value(self, r: int, c: int) -> Any:
+        v = self.cells[r][c]
+        if isinstance(v, _Bad):
+            raise NotationError(str(v.problem), self.loc(r, c))
+        return v
+
+    def value_at(self, r: int, c: int, where: Location) -> Any:
+        """A cell's value; an unreadable one raises with ``where`` (round or opponent named)."""
+        v = self.cells[r][c]
+        if isinstance(v, _Bad):
+            raise NotationError(str(v.problem), where)
+        return v
+
+    def game(self, mark: Mark | None, sc: Scoring, where: Location, v: Any) -> tuple[Kind, float]:
+        if mark == FORFEIT_WIN:
+            return Kind.FORFEIT_WIN, sc.win
+        if mark == FORFEIT_LOSS:
+            return Kind.FORFEIT_LOSS, sc.loss
+        if mark == DRAW_MARK:
+            return Kind.PLAYED, sc.draw
+        if isinstance(mark, float) and sc.outcome(mark) is not None:
+            return Kind.PLAYED, mark
+        raise NotationError(f"{show(v)} is not a result on {sc.label} scoring{typing_hint(v, swiss=False)} (write {_scale(sc)})", where)
+
+    def scoring(self, values: Any, where_two: Any, locate: Any) -> Scoring:
+        if self.fixed_scoring is not None:
+            return self.fixed_scoring
+        vs = set(values)
+        if 3.0 in vs and not vs & {0.5, 1.5, 2.0}:
+            return FOOTBALL  # 3 for a win (with half points or 2s beside it, a 3 is a typing error, reported as such)
+        if 2.0 in vs:
+            if vs & {0.5, 1.5}:
+                r, c = where_two()
+                raise NotationError(
+                    "the table mixes 2-point results with half points: set the scoring (1/0.5/0 or 2/1/0)", locate(r, c)
+                )
+            return DRAUGHTS
+        return CHESS
+
+
+def _scale(sc: Scoring) -> str:
+    """A scoring's results in a few words: '1, 0.5 or 0' or '2, 1 or 0'."""
+    return f"{sc.win:g}, {sc.draw:g} or {sc.loss:g}"

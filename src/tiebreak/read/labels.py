@@ -1,0 +1,126 @@
+"""Column labels of a crosstable header: what each label says the column holds.
+
+One vocabulary for round robin and Swiss tables, Russian and English; a new
+label is added here and nowhere else.
+"""
+
+from __future__ import annotations
+
+import re
+
+
+def fold(text: str) -> str:
+    t = text.casefold().replace("ё", "е")
+    t = re.sub(r"[\s_]+", " ", t)
+    return t.strip(" .:;")
+
+
+_NUMBER_LABELS = {
+    "no", "nr", "n", "№", "#", "sno", "snr", "start no", "start number", "st no",
+    "номер", "ст №", "ст. №", "стартовый номер", "№ уч", "num", "number", "s no", "id", "pos no", "n°",
+}
+# a column of row numbers beside the start numbers ("№ п/п"): the number column only when there is no other
+ROW_NUMBER_LABELS = {"№ п/п", "№п/п", "п/п", "п п", "№ пп", "пп", "no. in list", "row"}
+_PLACE_LABELS = {"place", "rank", "pos", "position", "место", "места", "м", "rk", "final place", "итоговое место", "занятое место"}
+_POINTS_LABELS = {
+    "pts", "points", "score", "очки", "очков", "очк", "сумма", "сумма очков", "total", "итого", "pkt", "баллы",
+    "балл", "баллов", "punkte", "o", "о", "oчки", "кол-во очков", "количество очков", "очки (всего)", "всего очков",
+}
+_NAME_WORDS = ("name", "player", "participant", "имя", "фамил", "участник", "игрок", "спортсмен", "фио", "ф.и.о", "ф и о", "шашист", "шахматист")
+_RATING_WORDS = ("rating", "elo", "rtg", "рейтинг", "эло", "рейт", "fide", "nat", "ro")
+_NAME_RE = re.compile(
+    r"(?:^|[\s,./(])(?:name|names|player|players|participants?|имя|фамилия|фамилия,|фио|ф\.\s?и\.\s?о\.?|ф и о|фи|ф\.\s?и\.?"
+    r"|участники?|игроки?|спортсмены?|шашисты?|шахматисты?|фамилия,? имя(?: отчество)?|фамилия и имя)(?=$|[\s,./)])"
+)
+_RATING_RE = re.compile(r"(?:rating|elo|rtg|рейтинг|эло|рейт)\b")
+ROUND_RE = re.compile(r"(?:r|rd|round|runde|ronde|тур|т|k|к)\s*\.?\s*(\d{1,3})\Z|(\d{1,3})\s*\.?\s*(?:r|rd|round|тур|т|к)\.?\Z")
+
+
+def label_role(text: str) -> str | None:
+    t = fold(text)
+    if not t:
+        return None
+    if t in ROW_NUMBER_LABELS or t.replace(" ", "") in ("№п/п", "№пп"):
+        return "row_number"
+    if t in _NUMBER_LABELS or t.startswith("№"):
+        return "number"
+    if t in _PLACE_LABELS:
+        return "place"
+    if t in _POINTS_LABELS:
+        return "points"
+    if ROUND_RE.match(t):
+        return "round"
+    if _NAME_RE.search(t):
+        return "name"
+    if t in _RATING_WORDS or _RATING_RE.match(t):
+        return "rating"
+    return None
+
+
+_OTHER_LABEL_WORDS = (
+    "bh", "buchholz", "бухгольц", "sb", "berger", "бергер", "коэф", "koef", "solkoff", "солкоф", "шмульян",
+    "riga", "рижск", "wins", "побед", "title", "звание", "fed", "club", "клуб", "город", "city", "разряд",
+    "country", "страна", "team", "команда", "de", "aro", "tpr", "perf", "place", "rank", "место", "year", "год",
+    "born", "г.р", "tiebreak", "тай", "бухг", "tb", "тб", "к-т", "коэфф", "доп", "sb", "bh", "ск", "звание", "титул",
+    "fed", "федерация", "регион", "region", "школа", "school", "sex", "пол", "категория", "cat", "rtg+", "k", "дата",
+    "date", "birth", "рожд", "тренер", "coach", "примечание", "note", "notes",
+)
+
+# a label over several result columns (often a merged cell), above the row of their numbers
+_GROUP_RE = re.compile(
+    r"(?:результаты(?: встреч| игр| партий)?|туры|тур|раунды|соперники|встречи|партии|с кем играл|номера соперников"
+    r"|rounds?|results?|opponents?|games|crosstable|cross table)\Z"
+)
+# a row under the table that adds up the columns
+_TOTALS_RE = re.compile(r"(?:итого|всего|сумма|total|totals|sum|очки|points|pts)\b")
+# a footnote or signature under the table
+_FOOTER_RE = re.compile(
+    r"(?:главный судья|гл\.? ?судья|главный секретарь|гл\.? ?секретарь|судья|секретарь|арбитр|подпись|примечани[ея]|организатор"
+    r"|chief arbiter|chief arbitre|arbiter|arbitre|tournament director|organi[sz]er|signature|notes?\b|\*)"
+)
+
+
+# a round split into two columns: the opponent's number, then the result ("соп." / "рез.", "Opp" / "Res")
+_OPPONENT_RE = re.compile(r"(?:соп|соперник|№ ?соп|противник|opp|opponent|vs)\.?\Z")
+_RESULT_RE = re.compile(r"(?:рез|результат|res|result|очк|очки|pts|score)\.?\Z")
+
+
+def sub_label(text: str) -> str | None:
+    """'opponent' or 'result' for the two sub-columns of a round, else None."""
+    t = fold(text)
+    if _OPPONENT_RE.match(t):
+        return "opponent"
+    if _RESULT_RE.match(t):
+        return "result"
+    return None
+
+
+def is_group_label(text: str) -> bool:
+    """A label standing over all the result columns ("Результаты встреч", "Rounds")."""
+    return bool(_GROUP_RE.match(fold(text)))
+
+
+def is_totals_label(text: str) -> bool:
+    return bool(_TOTALS_RE.match(fold(text)))
+
+
+def is_footer_text(text: str) -> bool:
+    return bool(_FOOTER_RE.match(fold(text)))
+
+
+RESULT_TEXTS = frozenset({"0", "½", "=", "+", "-", "−", "0,5", "0.5", "1½", "01", "00", "1:0", "0:1"})
+
+
+def is_other_label(text: str) -> bool:
+    """A label of a column tiebreak leaves alone (an earlier tie-break, club, title ...), as a whole word."""
+    return bool(_OTHER_RE.match(fold(text)))
+
+
+# short words must stand alone ("de", not "de Vries"'s ... "Anderson"); longer ones are stems ("Бухгольца")
+_OTHER_RE = re.compile(
+    r"(?:(?:" + "|".join(re.escape(w) for w in _OTHER_LABEL_WORDS if len(w) <= 3) + r")(?:$|[\s.,:;/()\-]))"
+    r"|(?:" + "|".join(re.escape(w) for w in _OTHER_LABEL_WORDS if len(w) > 3) + r")"
+    r"|(?:(?:tb|тб|кф|k|к)\s*\d{1,2}$)"
+)
+
+

@@ -1,0 +1,429 @@
+"""Decoding a round robin matrix: the square block, its diagonal, the rows matched to their columns."""
+
+from __future__ import annotations
+
+from itertools import permutations
+from typing import Any
+
+from ..errors import (
+    ConsistencyError,
+    LayoutError,
+    Location,
+    NotationError,
+)
+from ..model import Kind, Player, Scoring, Tournament
+from ..notation import (
+    RR_NOTATIONS,
+    CellProblem,
+    Mark,
+    is_diagonal,
+    result_marks,
+    show,
+    split_digits,
+    typing_hint,
+)
+from .base import _Bad, _scale
+from .columns import SideColumns
+
+
+def _pair_ok(k1: Kind, p1: float, k2: Kind, p2: float, sc: Scoring) -> bool:
+    if k1 == Kind.FORFEIT_WIN:
+        return k2 == Kind.FORFEIT_LOSS
+    if k1 == Kind.FORFEIT_LOSS:
+        return k2 in (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS)
+    if k2 != Kind.PLAYED:
+        return False
+    o1, o2 = sc.outcome(p1), sc.outcome(p2)
+    return o1 is not None and o2 is not None and o1 == -o2
+
+_RESULT_VALUES = (0.0, 0.5, 1.0, 2.0, 3.0)
+
+def _plausible_result(v: Any, sub: int) -> bool:
+    """Could this cell be a round robin result (cheap check used to find the block)?"""
+    if isinstance(v, float):
+        if v in _RESULT_VALUES:
+            return True
+        return sub == 1 and split_digits(v) is not None
+    try:
+        ms = result_marks(v)
+    except CellProblem:
+        return False
+    for m in ms:
+        if isinstance(m, float) and not (m in _RESULT_VALUES or (sub == 1 and split_digits(m) is not None)):
+            return False
+    return True
+
+
+class RoundRobinDecoding(SideColumns):
+    """The block of results found (also when the rows were sorted), each game read and mirrored."""
+
+    # ---------------------------------------------------------- round robin
+    def read_round_robin(
+        self,
+        header: int | None,
+        rows: list[int],
+        cols: list[int],
+        roles: dict[int, str],
+        labels: dict[int, str],
+        block: tuple[int, int, int, list[tuple[int, int]]] | None,
+    ) -> Tournament:
+        n = len(rows)
+        if n < 2:
+            raise LayoutError("a tournament needs at least two players", self.loc(rows[0]))
+        if block is None:
+            self.explain_sorted_rows(rows, cols, roles)
+            raise LayoutError(*self.explain_no_block(rows, cols, roles, labels))
+        start, width, _markers, bad = block
+        sub = width // n  # 1, or 2 for two sub-columns per opponent
+        order = self.order  # position of each player's own column in the block
+        player_at = {q: j for j, q in enumerate(order)}
+        result_cols = list(range(start, start + width))
+        layout = self.side_columns(header, rows, start, result_cols, roles, labels)
+        players = self.players(rows, layout)
+        self.check_rr_header(header, rows, start, sub, players, labels)
+        if bad:
+            r, c = bad[0]
+            j = player_at[(c - start) // sub]
+            where = self.loc(r, c, opponent=self.opp_label(players, j))
+            v = self.value_at(r, c, where)
+            if j == rows.index(r):
+                raise LayoutError(f"{show(v)} stands on the diagonal: a player cannot play himself (mark the cell X or leave it blank)", where)
+            if isinstance(v, str) and is_diagonal(v):
+                raise LayoutError(f"{show(v)} marks the diagonal, but this is not the player's own column", where)
+            raise NotationError(f"{show(v)} is not a result{typing_hint(v, swiss=False)} ({RR_NOTATIONS})", where)
+
+        # gather marks per (i, j)
+        marks: list[list[tuple[Mark, ...] | None]] = [[None] * n for _ in range(n)]
+        numbers: list[float] = []
+        numeric_cells: set[tuple[int, int]] = set()
+        two = sub == 2
+        for i, r in enumerate(rows):
+            for j in range(n):
+                if i == j:
+                    continue
+                got: list[Mark] = []
+                for s in range(sub):
+                    c = start + order[j] * sub + s
+                    v = self.value_at(r, c, self.loc(r, c, opponent=self.opp_label(players, j)))
+                    if v is None:
+                        continue
+                    if is_diagonal(v):
+                        raise LayoutError(f"{show(v)} marks the diagonal, but this is not the player's own column", self.loc(r, c, opponent=self.opp_label(players, j)))
+                    try:
+                        ms = result_marks(v)
+                    except CellProblem as problem:
+                        raise NotationError(str(problem), self.loc(r, c, opponent=self.opp_label(players, j))) from None
+                    if isinstance(v, float):
+                        numeric_cells.add((i, j))
+                    got.extend(ms)
+                if got:
+                    if len(got) == 2 or any(isinstance(m, str) and ":" in m for m in got):
+                        two = two or len(got) == 2
+                    marks[i][j] = tuple(got)
+                    numbers.extend(m for m in got if isinstance(m, float) and m < 10)
+        # two-digit numbers (10, 21 ...) only make sense as two games
+        has_big = any(isinstance(m, float) and m >= 10 for row in marks for ms in row if ms for m in ms)
+        cycles = 2 if two or has_big else 1
+        sc = self.scoring(
+            numbers,
+            lambda: self.first_rr_cell_with(rows, start, sub, 2.0),
+            lambda r, c: self.loc(r, c, opponent=self.opp_label(players, player_at[(c - start) // sub])),
+        )
+        if cycles == 1:
+            # match scores a:b decide between one game and a two-game match
+            for line in marks:
+                for cell_marks in line:
+                    if cell_marks and isinstance(cell_marks[0], str) and ":" in cell_marks[0]:
+                        x, y = (float(part) for part in cell_marks[0].split(":"))
+                        if abs(x + y - 2 * (sc.win + sc.loss)) < 1e-9:
+                            cycles = 2
+        games: list[list[list[tuple[Kind, float]]]] = [[[] for _ in range(n)] for _ in range(n)]
+        for i, r in enumerate(rows):
+            for j in range(n):
+                cell_marks = marks[i][j]
+                if not cell_marks:
+                    continue
+                c = start + order[j] * sub
+                where = self.loc(r, c, opponent=self.opp_label(players, j))
+                games[i][j] = self.rr_games(cell_marks, sc, cycles, where, self.cells[r][c])
+        # mirror check
+        for i in range(n):
+            for j in range(i + 1, n):
+                mine_games, theirs_games = games[i][j], games[j][i]
+                if self.mirrors(mine_games, theirs_games, sc):
+                    continue
+                r, c = rows[i], start + order[j] * sub
+                where = self.loc(r, c, opponent=self.opp_label(players, j))
+                hint = ""
+                if cycles == 2 and len(mine_games) != len(theirs_games):
+                    fewer = (i, j) if len(mine_games) < len(theirs_games) else (j, i)
+                    if fewer in numeric_cells:
+                        hint = " (Excel drops a leading zero from 01 or 00 typed as a number: type it as text, '01)"
+                mine = self.describe(self.cells[r][c], sub, r, start + order[j] * sub)
+                theirs = self.describe(self.cells[rows[j]][start + order[i] * sub], sub, rows[j], start + order[i] * sub)
+                if not mine_games or not theirs_games:
+                    missing = players[j].label() if not theirs_games else players[i].label()
+                    raise ConsistencyError(
+                        f"the game against {self.opp_label(players, j)} is entered only on one side: {missing}'s row has nothing", where
+                    )
+                raise ConsistencyError(
+                    f"{mine} does not mirror {players[j].label()}'s result {theirs} (row {rows[j] + 1}){hint}", where
+                )
+        slots = (n - 1) * cycles
+        t = Tournament.empty(players, slots, scoring=sc, system="round robin", has_rounds=False, cycles=cycles)
+        for i in range(n):
+            k = 0
+            for j in range(n):
+                if j == i:
+                    continue
+                gs = games[i][j]
+                for g in range(cycles):
+                    if g < len(gs):
+                        kind, pts = gs[g]
+                        t.set_entry(i, k + 1, j, None, pts, kind)
+                    k += 1
+        layout.result_cols = result_cols
+        t.layout = layout
+        self.check_points(t, layout, rows)
+        return t
+    def describe(self, v: Any, sub: int, r: int, c: int) -> str:
+        if sub == 2:
+            parts = [self.cells[r][c], self.cells[r][c + 1]]
+            return " / ".join(show(p) if p is not None else "empty" for p in parts)
+        return show(v)
+    @staticmethod
+    def opp_label(players: list[Player], j: int) -> str:
+        p = players[j]
+        return f"{p.name} (No. {p.number})" if p.name else f"No. {p.number}"
+    def rr_games(self, ms: tuple[Mark, ...], sc: Scoring, cycles: int, where: Location, v: Any) -> list[tuple[Kind, float]]:
+        out: list[tuple[Kind, float]] = []
+        marks: list[Mark] = []
+        for m in ms:
+            if isinstance(m, str) and ":" in m:
+                a, b = (float(x) for x in m.split(":"))
+                marks.extend(self.match_marks(a, b, sc, cycles, where, v))
+            elif isinstance(m, float) and m >= 10:
+                split = split_digits(m)
+                if split is None or cycles != 2:
+                    raise NotationError(f"{show(v)} is not a result on {sc.label} scoring{typing_hint(v, swiss=False)} (write {_scale(sc)})", where)
+                marks.extend(split)
+            else:
+                marks.append(m)
+        if len(marks) > cycles:
+            raise NotationError(f"{show(v)} holds {len(marks)} results; a {'single' if cycles == 1 else 'double'} round robin has {cycles} per cell", where)
+        for m in marks:
+            out.append(self.game(m, sc, where, v))
+        return out
+    def match_marks(self, a: float, b: float, sc: Scoring, cycles: int, where: Location, v: Any) -> list[Mark]:
+        one = sc.win + sc.loss
+        if abs(a + b - one) < 1e-9:
+            return [a]
+        if abs(a + b - 2 * one) < 1e-9:
+            options = {
+                2 * sc.win: [sc.win, sc.win],
+                sc.win + sc.draw: [sc.win, sc.draw],
+                sc.draw + sc.loss: [sc.draw, sc.loss],
+                2 * sc.loss: [sc.loss, sc.loss],
+            }
+            if abs(a - (sc.win + sc.loss)) < 1e-9 and abs(a - 2 * sc.draw) < 1e-9:
+                raise NotationError(
+                    f"{show(v)} could be two draws or a win and a loss; write the two games, e.g. '==' or '10'", where
+                )
+            for total, games in options.items():
+                if abs(a - total) < 1e-9:
+                    return list(games)
+        raise NotationError(f"{show(v)} is not a match score on {sc.label} scoring", where)
+    @staticmethod
+    def mirrors(a: list[tuple[Kind, float]], b: list[tuple[Kind, float]], sc: Scoring) -> bool:
+        """Whether the games of cell (i, j) are those of cell (j, i) seen from the other side.
+
+        In a double round robin the order inside the cells may differ.
+        """
+        if len(a) != len(b):
+            return False
+        return any(all(_pair_ok(*a[i], *b[j], sc) for i, j in enumerate(order)) for order in permutations(range(len(b))))
+    def find_block(self, rows: list[int], roles: dict[int, str]) -> tuple[int, int, int, list[tuple[int, int]]] | None:
+        """The round robin block: (start column, width, diagonal marks, unreadable cells), or None.
+
+        A candidate has the diagonal blank or marked in every row and more
+        readable results than unreadable cells; the one with the most diagonal
+        marks, then the most results, wins.
+        """
+        n = len(rows)
+        best: tuple[tuple[int, int], int, int, int, list[tuple[int, int]], list[int]] | None = None
+        numbers = self.start_numbers(rows, roles)
+        identity = list(range(n))
+        for sub in (1, 2):
+            width = n * sub
+            for start in range(self.width - width + 1):
+                if any(roles.get(c) in ("number", "name", "rating", "points", "place", "row_number") for c in range(start, start + width)):
+                    continue
+                for order in self.column_orders(start, sub, n, numbers):
+                    found = self.block_score(rows, start, sub, order)
+                    if found is None:
+                        continue
+                    markers, results, bad = found
+                    if sub == 2 and markers == 0:
+                        continue
+                    score = (markers, results)
+                    if best is None or score > best[0]:
+                        best = (score, start, width, markers, bad, order)
+        if best is None:
+            self.order = identity
+            return None
+        _, start, width, markers, bad, self.order = best
+        return start, width, markers, bad
+    def column_orders(self, start: int, sub: int, n: int, numbers: tuple[int, list[int]] | None) -> list[list[int]]:
+        """Candidate positions of each row's own column in the block at ``start``.
+
+        The rows in the columns' order first; then, when the rows were sorted
+        (by place, after Excel's Sort), each row's column found through its
+        start number: the column headed with that number, or the number-th
+        column when the columns are not numbered.
+        """
+        identity = list(range(n))
+        if numbers is None or numbers[0] >= start:
+            return [identity]
+        nums = numbers[1]
+        heads = [self.labels_now.get(start + q * sub, "") for q in range(n)]
+        if all(h.isdigit() for h in heads):
+            at = {int(h): q for q, h in enumerate(heads)}
+            if len(at) == n and all(x in at for x in nums):
+                order = [at[x] for x in nums]
+                return [order] if order == identity else [identity, order]
+            return [identity]
+        if sorted(nums) == list(range(1, n + 1)) and nums != list(range(1, n + 1)):
+            return [identity, [x - 1 for x in nums]]
+        return [identity]
+    def block_score(self, rows: list[int], start: int, sub: int, order: list[int]) -> tuple[int, int, list[tuple[int, int]]] | None:
+        """(diagonal marks, results, unreadable cells) of the block at ``start``; None if it cannot be one.
+
+        ``order[i]`` is the position of row ``i``'s own column in the block.
+        """
+        n = len(rows)
+        markers = 0
+        results = 0
+        bad: list[tuple[int, int]] = []
+        on_diagonal = 0
+        for i, r in enumerate(rows):
+            line = self.cells[r]
+            for s in range(sub):
+                d = line[start + order[i] * sub + s]
+                if d is None:
+                    continue
+                if isinstance(d, str) and is_diagonal(d):
+                    markers += 1
+                    continue
+                if on_diagonal or isinstance(d, _Bad) or not _plausible_result(d, sub):
+                    return None  # one stray result on the diagonal is reported; more make it no block
+                on_diagonal += 1
+                bad.insert(0, (r, start + order[i] * sub + s))
+            own = order[i]
+            for j in range(n):
+                if j == own:
+                    continue
+                for s in range(sub):
+                    c = start + j * sub + s
+                    v = line[c]
+                    if v is None:
+                        continue
+                    if isinstance(v, _Bad) or (isinstance(v, str) and is_diagonal(v)) or not _plausible_result(v, sub):
+                        bad.append((r, c))
+                        if len(bad) > results + 2 * n:
+                            return None
+                        continue
+                    results += 1
+        if results == 0 or len(bad) >= results:
+            return None
+        return markers, results, bad
+    def explain_sorted_rows(self, rows: list[int], cols: list[int], roles: dict[int, str]) -> None:
+        """Raise when every row has its diagonal mark, but not on the diagonal: the rows were sorted."""
+        n = len(rows)
+        free = [c for c in cols if roles.get(c) not in ("number", "name", "rating", "points", "place", "row_number")]
+        for start in free:
+            window = list(range(start, start + n))
+            if window[-1] > free[-1]:
+                break
+            marks = []
+            for r in rows:
+                at = [q for q, c in enumerate(window) if isinstance(self.cells[r][c], str) and is_diagonal(self.cells[r][c])]
+                if len(at) != 1:
+                    break
+                marks.append(at[0])
+            else:
+                if sorted(marks) != list(range(n)) or marks == list(range(n)):
+                    continue
+                i = next(i for i, q in enumerate(marks) if q != i)
+                numbers = self.start_numbers(rows, roles)
+                how = (
+                    "the numbers in the No. column do not match the numbers over the result columns: head each result column with the start number of its player"
+                    if numbers is not None
+                    else "add a No. column holding each player's start number (the number of his result column), or sort the rows back by start number"
+                )
+                raise LayoutError(
+                    f"the diagonal marks are not on the diagonal: the rows look sorted (e.g. by place) while the result columns keep the start order; {how}",
+                    self.loc(rows[i], window[marks[i]]),
+                )
+    def explain_no_block(
+        self, rows: list[int], cols: list[int], roles: dict[int, str], labels: dict[int, str] | None = None
+    ) -> tuple[str, Location | None]:
+        """Why no round robin block was found, and the cell to look at (the last player row, when rows and columns differ)."""
+        n = len(rows)
+        numbered = [c for c in cols if (labels or {}).get(c, "").isdigit()]
+        last_row = Location(row=rows[-1] + 1)
+        if numbered and [int(labels[c]) for c in numbered] == list(range(1, len(numbered) + 1)) and len(numbered) != n:  # type: ignore[index]
+            return self.count_mismatch(n, len(numbered)), last_row
+        resultish = [
+            c for c in cols
+            if roles.get(c) is None and sum(1 for r in rows if self.cells[r][c] is not None and not isinstance(self.cells[r][c], _Bad) and (is_diagonal(self.cells[r][c]) or _plausible_result(self.cells[r][c], 1))) * 2 > n
+        ]
+        if resultish and len(resultish) != n and len(resultish) == resultish[-1] - resultish[0] + 1:
+            return self.count_mismatch(n, len(resultish)), last_row
+        # the most common helpful message: which cell stops the diagonal or results
+        result_like = [c for c in cols if roles.get(c) not in ("number", "name", "rating", "points", "place")]
+        return (
+            f"no results found: a round robin needs {n} result columns (one per player row, "
+            f"with the diagonal marked X or left blank), a Swiss table one column per round with cells such as '12w1'"
+            + ("" if result_like else "; the table has only name and number columns")
+        ), None
+
+    @staticmethod
+    def count_mismatch(rows: int, columns: int) -> str:
+        what = "a player's column is missing" if rows > columns else "a player's row is missing"
+        return (
+            f"the table has {rows} player rows but {columns} result columns: a round robin needs one result column per player "
+            f"({what}, or a row or column that is not a player's is inside the range)"
+        )
+    def check_rr_header(self, header: int | None, rows: list[int], start: int, sub: int, players: list[Player], labels: dict[int, str]) -> None:
+        if header is None:
+            return
+        order = self.order
+        for j, p in enumerate(players):
+            text = labels.get(start + order[j] * sub)
+            if text is None or not text.isdigit():
+                return
+        for j, p in enumerate(players):
+            text = labels[start + order[j] * sub]
+            if int(text) not in (p.number, j + 1):
+                raise LayoutError(
+                    f"the result column headed {text} stands where the column of {p.label()} (No. {p.number}) belongs: "
+                    "the columns must follow the order of the rows",
+                    Location(row=header + 1, column=start + order[j] * sub + 1),
+                )
+        after = start + len(players) * sub
+        text = labels.get(after)
+        if text is not None and text.isdigit() and int(text) == len(players) + 1:
+            raise LayoutError(
+                f"a result column headed {text}, but the table has {len(players)} player rows: a round robin needs one result column per player",
+                Location(row=header + 1, column=after + 1),
+            )
+    def first_rr_cell_with(self, rows: list[int], start: int, sub: int, value: float) -> tuple[int, int]:
+        for i, r in enumerate(rows):
+            for c in range(start, start + len(rows) * sub):
+                v = self.cells[r][c]
+                try:
+                    if v is not None and not isinstance(v, _Bad) and not is_diagonal(v) and value in result_marks(v):
+                        return r, c
+                except CellProblem:
+                    continue
+        return rows[0], start

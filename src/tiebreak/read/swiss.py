@@ -1,0 +1,308 @@
+"""Decoding a Swiss table: one column per round, cells such as ``12w1``, ``5б½``, ``+``, ``-1``."""
+
+from __future__ import annotations
+
+import re
+from itertools import compress
+from operator import eq, itemgetter, not_
+from typing import Any, NoReturn, cast
+
+from ..errors import (
+    ConsistencyError,
+    LayoutError,
+    Location,
+    NotationError,
+)
+from ..model import Kind, Scoring, Tournament, round_consistent
+from ..notation import (
+    _COLOURS,
+    _FAST_MARKS,
+    DRAW_MARK,
+    FORFEIT_LOSS,
+    FORFEIT_WIN,
+    CellProblem,
+    SwissCell,
+    show,
+    swiss_cell,
+)
+from .base import MAX_ROUNDS, SAMPLE, _Bad
+from .columns import SideColumns
+from .labels import ROUND_RE as _ROUND_RE
+from .labels import fold as _fold
+
+# the common Swiss cell, one per line of a joined column: opponent, colour letter, one-character result
+_FAST_COLUMN = re.compile(r"^(?:(\d{1,6})([wbWBбчБЧ])([10½=+\-−–2])|[^\n]*)$", re.MULTILINE)
+
+def _index_of(text: str, get_number: Any) -> int:
+    """Player index for an opponent number written with leading zeros ('007'), -2 for none."""
+    j = get_number(int(text))
+    return -2 if j is None else j
+
+
+class SwissDecoding(SideColumns):
+    """Round columns found, read a column at a time, and checked (every opponent answers back)."""
+
+    def pairings_point_back(self, rows: list[int], cols: list[int], roles: dict[int, str]) -> bool:
+        """Whether nine in ten of the (sampled) pairing cells are answered by the opponent's cell of that round."""
+        numbers = self.start_numbers(rows, roles)
+        at = {x: i for i, x in enumerate(numbers[1])} if numbers else {i + 1: i for i in range(len(rows))}
+        own = numbers[1] if numbers else list(range(1, len(rows) + 1))
+        step = max(1, len(rows) // SAMPLE)
+        agree = total = 0
+        for c in cols:
+            for i in range(0, len(rows), step):
+                opponent = self._opponent(rows[i], c)
+                if opponent is None:
+                    continue
+                total += 1
+                j = at.get(opponent)
+                if j is not None and j != i and self._opponent(rows[j], c) == own[i]:
+                    agree += 1
+        return total > 0 and agree * 10 >= total * 9
+    def _opponent(self, r: int, c: int) -> int | None:
+        v = self.cells[r][c]
+        if v is None or isinstance(v, _Bad):
+            return None
+        try:
+            return swiss_cell(v).opponent
+        except CellProblem:
+            return None
+    # ---------------------------------------------------------------- swiss
+    def swiss_columns(self, rows: list[int], cols: list[int], roles: dict[int, str], labels: dict[int, str]) -> list[int]:
+        """Round columns: mostly pairing cells, at least one with an opponent number.
+
+        Once a Swiss table is recognised, a column headed as a round (R3, Тур 3),
+        a column between two rounds, and an unlabelled column holding Excel
+        errors are rounds too: their unreadable cells are reported, never
+        skipped.
+        """
+        found: list[int] = []
+        cells = self.cells
+        step = max(1, len(rows) // SAMPLE)  # a column's kind is judged on a sample of its cells
+        sample = rows[::step]
+        for c in cols:
+            if roles.get(c) in ("number", "name", "rating", "points", "place"):
+                continue
+            pairings = byes = bad = 0
+            for r in sample:
+                v = cells[r][c]
+                if v is None:
+                    continue
+                if isinstance(v, _Bad):
+                    bad += 1
+                    continue
+                try:
+                    cell = swiss_cell(v)
+                except CellProblem:
+                    bad += 1
+                    continue
+                if cell[0] is not None:
+                    pairings += 1
+                else:
+                    byes += 1
+            if pairings and pairings + byes > bad:
+                found.append(c)
+        if not found:
+            return found
+        extra = set()
+        for c in cols:
+            if c in found or roles.get(c) in ("number", "name", "rating", "points", "place"):
+                continue
+            if roles.get(c) == "round" or found[0] < c < found[-1] or c not in labels and c > found[0] and any(isinstance(self.cells[r][c], _Bad) for r in rows):
+                extra.add(c)
+        return sorted(set(found) | extra)
+    def read_swiss(self, header: int | None, rows: list[int], cols: list[int], roles: dict[int, str], labels: dict[int, str]) -> Tournament:
+        first = cols[0]
+        self.check_round_columns(header, rows, cols, roles, labels)
+        layout = self.side_columns(header, rows, first, cols, roles, labels)
+        n = len(rows)
+        n_rounds = len(cols)
+        if n_rounds > MAX_ROUNDS:
+            raise LayoutError(f"{n_rounds} round columns: more than {MAX_ROUNDS} rounds is beyond what tiebreak reads")
+        players = self.players(rows, layout)
+        if n < 2:
+            raise LayoutError("a tournament needs at least two players", self.loc(rows[0]))
+        by_number = {p.number: i for i, p in enumerate(players)}
+        numbered = layout.number_col is not None
+
+        cells = self.cells
+        values: set[float] = set()
+        # Pass 1, per round: the common cells ('12w1', '5б½') read by one pattern over the whole column;
+        # the others (byes, absences, other notations) cell by cell.
+        fast_cols: list[list[tuple[str, str, str]]] = []
+        slow_cols: list[dict[int, SwissCell]] = []
+        for k, c in enumerate(cols):
+            raw = [cells[r][c] for r in rows]
+            found = _FAST_COLUMN.findall("\n".join(["" if v is None else v if v.__class__ is str else "\x00" for v in raw]))
+            if len(found) != n:  # cannot happen for normalized text; read everything cell by cell then
+                found = [("", "", "")] * n
+            slow: dict[int, SwissCell] = {}
+            for i in compress(range(n), map(not_, map(itemgetter(0), found))):
+                v = raw[i]
+                if v is None:
+                    continue
+                if isinstance(v, _Bad):
+                    raise NotationError(str(v.problem), self.loc(rows[i], c, round=k + 1))
+                try:
+                    cell = slow[i] = swiss_cell(v)
+                except CellProblem as problem:
+                    raise NotationError(str(problem), self.loc(rows[i], c, round=k + 1)) from None
+                if cell[2].__class__ is float and (cell[3] is None or cell[2] != 3.0):  # a bye of 3 alone makes no 3/1/0
+                    values.add(cell[2])
+            values.update(m for m in (_FAST_MARKS[x] for x in set(map(itemgetter(2), found)) if x) if isinstance(m, float))
+            fast_cols.append(found)
+            slow_cols.append(slow)
+        sc = self.scoring(values, lambda: self.first_cell_with(rows, cols, 2.0, swiss=True), lambda r, c: self.loc(r, c, round=cols.index(c) + 1))
+
+        games = {
+            FORFEIT_WIN: (int(Kind.FORFEIT_WIN), sc.win),
+            FORFEIT_LOSS: (int(Kind.FORFEIT_LOSS), sc.loss),
+            DRAW_MARK: (int(Kind.PLAYED), sc.draw),
+            sc.win: (int(Kind.PLAYED), sc.win),
+            sc.draw: (int(Kind.PLAYED), sc.draw),
+            sc.loss: (int(Kind.PLAYED), sc.loss),
+        }
+        by_char = {x: games.get(m) for x, m in _FAST_MARKS.items()}  # '1' -> (kind, points) on this scoring
+        absent = int(Kind.ABSENT)
+        # Pass 2, per round: the arrays, then turned into one row per player
+        opp_cols: list[list[int]] = []
+        pts_cols: list[list[float]] = []
+        kind_cols: list[list[int]] = []
+        colour_cols: list[list[str | None]] = []
+        consistent = True
+        get_number = by_number.get
+        colours = _COLOURS
+        none_pair = (absent, 0.0)
+        by_text = {str(p.number): i for i, p in enumerate(players)}  # opponent as written -> player index
+        for k, found in enumerate(fast_cols):
+            c = cols[k]
+            # the common cells, a column at a time
+            o_col = [(by_text.get(o, -2) if o in by_text else _index_of(o, get_number)) if o else -1 for o, _col, _x in found]
+            kp = [by_char[x] if o else none_pair for o, _col, x in found]
+            if -2 in o_col or None in kp or any(map(eq, o_col, range(n))):
+                for i, (o, _col, x) in enumerate(found):  # name the first bad cell
+                    if o and (o_col[i] in (-2, i) or kp[i] is None):
+                        j = None if o_col[i] == -2 else o_col[i]
+                        self.pairing_error(rows[i], c, k, i, j, int(o), cells[rows[i]][c], n, numbered, sc)
+            known = cast("list[tuple[int, float]]", kp)  # a None was reported above
+            k_col = [kk for kk, _pp in known]
+            p_col = [pp for _kk, pp in known]
+            c_col: list[str | None] = [colours.get(col) for _o, col, _x in found]
+            for i, cell in slow_cols[k].items():
+                if cell[3] is not None:  # a bye
+                    kind, pts = self.bye(cell, sc, self.loc(rows[i], c, round=k + 1), v=cells[rows[i]][c])
+                    p_col[i] = pts
+                    k_col[i] = int(kind)
+                    continue
+                j = get_number(cell[0]) if cell[0] is not None else None
+                got = games.get(cell[2]) if cell[2] is not None else None
+                if j is None or j == i or got is None:
+                    self.pairing_error(rows[i], c, k, i, j, cell[0], cells[rows[i]][c], n, numbered, sc, cell[2])
+                k_col[i], p_col[i] = got
+                o_col[i] = j
+                c_col[i] = cell[1]
+            if consistent:
+                consistent = round_consistent(o_col, k_col, p_col, c_col, sc)
+            opp_cols.append(o_col)
+            pts_cols.append(p_col)
+            kind_cols.append(k_col)
+            colour_cols.append(c_col)
+        t = Tournament(
+            players,
+            n_rounds,
+            [list(x) for x in zip(*opp_cols)],
+            [list(x) for x in zip(*pts_cols)],
+            [list(x) for x in zip(*kind_cols)],
+            [list(x) for x in zip(*colour_cols)],
+            scoring=sc,
+            system="swiss",
+        )
+
+        def locate(p: int, i: int) -> Location:
+            return self.loc(rows[p], cols[i], round=i + 1)
+
+        if not consistent:  # find and name the first inconsistency
+            try:
+                t.check_pairings(locate)
+            except ConsistencyError:
+                self.check_twice(t, locate)  # the more precise message, when that is the cause
+                raise
+        t.layout = layout
+        self.check_points(t, layout, rows)
+        return t
+    def pairing_error(
+        self, r: int, c: int, k: int, i: int, j: int | None, opponent: Any, v: Any, n: int, numbered: bool, sc: Scoring, mark: Any = None
+    ) -> NoReturn:
+        """Raise the message for a pairing cell that names a wrong opponent or holds no result on this scoring."""
+        where = self.loc(r, c, round=k + 1)
+        if j == i:
+            raise ConsistencyError(f"{show(v)}: a player cannot meet himself", where)
+        if j is None:
+            numbers = "the No. column" if numbered else f"rows 1–{n}"
+            raise ConsistencyError(f"opponent {opponent} is not in the table (numbers refer to {numbers})", where)
+        if mark is None:
+            mark = swiss_cell(v)[2]
+        self.game(mark, sc, where, v)
+        raise NotationError(f"{show(v)} is not a result", where)  # pragma: no cover - game() raised already
+    def check_round_columns(self, header: int | None, rows: list[int], cols: list[int], roles: dict[int, str], labels: dict[int, str]) -> None:
+        if header is None:
+            return
+        numbers = []
+        for c in cols:
+            text = labels.get(c, "")
+            m = _ROUND_RE.match(_fold(text)) if text else None
+            if m:
+                numbers.append(int(m.group(1) or m.group(2)))
+            elif text.isdigit():
+                numbers.append(int(text))
+            else:
+                return
+        if numbers != list(range(numbers[0], numbers[0] + len(numbers))) or numbers[0] != 1:
+            raise LayoutError(
+                f"the round columns are headed {', '.join(map(str, numbers))}: they must be rounds 1, 2, 3 ... left to right",
+                Location(row=header + 1),
+            )
+    def check_twice(self, t: Tournament, locate: Any) -> None:
+        for k in range(t.rounds):
+            seen: dict[int, int] = {}
+            for p in range(len(t.players)):
+                q = t.opp[p][k]
+                if q < 0:
+                    continue
+                if q in seen:
+                    other = t.players[seen[q]].label()
+                    raise ConsistencyError(
+                        f"{t.players[q].label()} is already the opponent of {other} in this round", locate(p, k)
+                    )
+                seen[q] = p
+    def bye(self, cell: SwissCell, sc: Scoring, where: Location, v: Any) -> tuple[Kind, float]:
+        b = cell.bye
+        if b in ("pab", "U"):
+            return Kind.PAIRING_BYE, sc.win
+        if b == "absent":
+            return Kind.ABSENT, 0.0
+        if b == "H":
+            return Kind.HALF_BYE, sc.draw
+        if b == "F":
+            return Kind.FULL_BYE, sc.win
+        if b == "Z":
+            return Kind.ZERO_BYE, 0.0
+        mark = cell.mark
+        pts = sc.draw if mark == DRAW_MARK else mark
+        if pts == sc.win:
+            return Kind.PAIRING_BYE, sc.win
+        if pts == sc.draw:
+            return Kind.HALF_BYE, sc.draw
+        if pts == sc.loss:
+            return Kind.ABSENT, sc.loss
+        raise NotationError(f"{show(v)}: a bye worth {pts:g} points is not possible on {sc.label} scoring", where)
+    def first_cell_with(self, rows: list[int], cols: list[int], value: float, swiss: bool) -> tuple[int, int]:
+        for r in rows:
+            for c in cols:
+                v = self.cells[r][c]
+                try:
+                    if v is not None and not isinstance(v, _Bad) and swiss_cell(v).mark == value:
+                        return r, c
+                except CellProblem:
+                    continue
+        return rows[0], cols[0]

@@ -1,0 +1,251 @@
+"""Reading a crosstable grid (cell values as Excel hands them over) into a Tournament.
+
+The grid may be the results block alone or the whole table with its header
+rows and the columns around it.  The steps, each in its own module:
+
+1. :mod:`.layout`: titles, one to three header rows, the player rows, and the
+   rows under the table that are not players (totals, signatures);
+   :mod:`.labels` says what each column label means.
+2. Here: round robin or Swiss, chosen from the layout (:meth:`_Reader.choose_format`).
+3. :mod:`.round_robin` or :mod:`.swiss`: the results decoded and checked.
+4. :mod:`.columns`: start numbers, names, ratings and points beside the results.
+
+>>> t = read_table([
+...     ["No", "Name", 1, 2, 3, "Pts"],
+...     [1, "Ann", "X", 1, "½", 1.5],
+...     [2, "Bob", 0, "X", 1, 1],
+...     [3, "Cid", "½", 0, "X", 0.5],
+... ])
+>>> t.system, t.points, [p.name for p in t.players]
+('round robin', [1.5, 1.0, 0.5], ['Ann', 'Bob', 'Cid'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..errors import (
+    ConsistencyError,
+    LayoutError,
+    NotationError,
+    TiebreakError,
+)
+from ..model import DRAUGHTS, Scoring, Tournament
+from ..notation import (
+    MAX_TEXT,
+    CellProblem,
+    is_diagonal,
+    parse_number,
+    show,
+    swiss_cell,
+)
+from .base import (
+    FOOTBALL,
+    MAX_CELLS,
+    MAX_PLAYERS,
+    MAX_ROUNDS,
+    Grid,
+    TableLayout,
+    _Bad,
+    _normalized,
+)
+from .labels import RESULT_TEXTS as _RESULT_TEXTS
+from .labels import is_other_label as _is_other_label
+from .labels import label_role as _label_role
+from .layout import Frame, find_frame, round_pairs
+from .round_robin import RoundRobinDecoding
+from .swiss import SwissDecoding
+
+_NO_FRAME = Frame([], [])
+
+__all__ = ["MAX_CELLS", "MAX_PLAYERS", "MAX_ROUNDS", "TableLayout", "read_table"]
+
+
+def read_table(
+    grid: Grid,
+    *,
+    scoring: Scoring | None = None,
+    origin: tuple[int, int] | None = None,
+    sheet: str | None = None,
+    ignore_cols: Sequence[int] = (),
+) -> Tournament:
+    """Read a crosstable grid into a :class:`~tiebreak.model.Tournament`.
+
+    ``scoring`` fixes the points of a win/draw/loss; left out, 1/½/0 is used
+    unless the table plainly uses 2/1/0.  ``origin`` (sheet row and column of
+    the grid's top-left cell, 1-based) and ``sheet`` make error messages name
+    cells; ``ignore_cols`` are grid columns to leave out (e.g. the columns the
+    ranking itself wrote).  The returned tournament's ``layout`` tells where
+    each part was found.
+    """
+    reader = _Reader(grid, scoring, ignore_cols)
+    try:
+        try:
+            return reader.read()
+        except (NotationError, ConsistencyError):
+            # The results alone can leave the scale open (a double round robin on 2/1/0 with every game
+            # drawn reads '11' like two wins on 1/0.5/0): a points column then tells which scale it is.
+            if scoring is not None or "points" not in getattr(reader, "frame", _NO_FRAME).roles.values():
+                raise
+            for other in (DRAUGHTS, FOOTBALL):
+                try:
+                    t = _Reader(grid, other, ignore_cols).read()
+                except TiebreakError:
+                    continue
+                t.layout.notes.append(f"scoring {other.label} taken from the points column")  # type: ignore[attr-defined]
+                return t
+            raise
+    except (LayoutError, NotationError, ConsistencyError) as err:
+        if origin is not None or sheet is not None:
+            raise err.relocate(origin, sheet) from None
+        raise
+
+
+def _result_text(x: Any) -> str:
+    """A result cell as the text of a Swiss cell: 1, ½, 0, or as typed."""
+    if isinstance(x, float):
+        return "½" if x == 0.5 else f"{x:g}"
+    return str(x)
+
+
+class _Reader(SwissDecoding, RoundRobinDecoding):
+    def __init__(self, grid: Grid, scoring: Scoring | None, ignore_cols: Sequence[int]) -> None:
+        if grid is None or not isinstance(grid, (list, tuple)):
+            grid = [[grid]]
+        rows = [list(r) if isinstance(r, (list, tuple)) else [r] for r in grid]
+        self.height = len(rows)
+        self.width = max((len(r) for r in rows), default=0)
+        if self.height * max(self.width, 1) > MAX_CELLS:
+            raise LayoutError(f"the table has {self.height} rows and {self.width} columns; more than {MAX_CELLS:,} cells is beyond what tiebreak reads")
+        self.ignore = set(ignore_cols)
+        self.cells: list[list[Any]] = []
+        ignore = sorted(c for c in self.ignore if c >= 0)
+        width = self.width
+        for r in rows:
+            # clean text and ordinary numbers pass as they are (the common case); anything else is normalized
+            out = [
+                v
+                if v is None
+                or (v.__class__ is str and v and v.isprintable() and len(v) <= MAX_TEXT and v[0] not in "#= " and v[-1] != " ")
+                or (v.__class__ is float and -1e12 < v < 1e12)
+                else _normalized(v)
+                for v in r
+            ]
+            for c in ignore:
+                if c < len(out):
+                    out[c] = None
+            if len(out) < width:
+                out.extend([None] * (width - len(out)))
+            self.cells.append(out)
+        self.fixed_scoring = scoring
+        self.names: dict[int, str] = {}
+
+    def read(self) -> Tournament:
+        nonempty_rows = [r for r in range(self.height) if any(v is not None for v in self.cells[r])]
+        if not nonempty_rows:
+            raise LayoutError("the range is empty: select the crosstable (players' rows with their results)")
+        frame = find_frame(self.cells, nonempty_rows, self._looks_like_data)
+        header = frame.header
+        data_rows = frame.player_rows
+        if len(data_rows) > MAX_PLAYERS:
+            raise LayoutError(f"{len(data_rows)} player rows: more than {MAX_PLAYERS} players is beyond what tiebreak reads")
+        labels = frame.labels
+        roles = frame.roles
+        self.frame = frame
+        self.labels_now = labels
+        self.refuse_transposed(frame)
+        self.join_round_pairs(frame)
+        used_cols = [c for c in range(self.width) if any(self.cells[r][c] is not None for r in data_rows)]
+        if not used_cols:
+            raise LayoutError("no player rows below the header")
+
+        block = self.find_block(data_rows, roles) if len(data_rows) >= 2 else None
+        swiss_cols = [] if block is not None and block[2] > 0 else self.swiss_columns(data_rows, used_cols, roles, labels)
+        if self.choose_format(data_rows, block, swiss_cols, roles) == "swiss":
+            return self.read_swiss(header, data_rows, swiss_cols, roles, labels)
+        return self.read_round_robin(header, data_rows, used_cols, roles, labels, block)
+
+    def choose_format(
+        self, rows: list[int], block: tuple[int, int, int, list[tuple[int, int]]] | None, swiss_cols: list[int], roles: dict[int, str]
+    ) -> str:
+        """Round robin or Swiss, from the layout alone (before any result is decoded).
+
+        A marked diagonal makes a round robin; no square block of results, a
+        Swiss table when there are round columns.  A square block with a blank
+        diagonal beside round columns is a Swiss table when the pairings point
+        back (row i's opponent in a round names row i in that round), else a
+        round robin ('1 0' in a double round robin cell also reads as a pairing).
+        """
+        if block is not None and block[2] > 0:
+            return "round robin"
+        if not swiss_cols:
+            return "round robin"
+        if block is None:
+            return "swiss"
+        return "swiss" if self.pairings_point_back(rows, swiss_cols, roles) else "round robin"
+
+    def join_round_pairs(self, frame: Frame) -> None:
+        """A Swiss round in two columns (opponent, result) read as one cell per round: 4 and 1 -> '4 1'."""
+        pairs = round_pairs(self.cells, frame.header_rows)
+        for k, (c_opp, c_res) in enumerate(pairs):
+            for r in frame.player_rows:
+                line = self.cells[r]
+                o, x = line[c_opp], line[c_res]
+                if isinstance(o, _Bad) or isinstance(x, _Bad):
+                    continue
+                if o is None:
+                    line[c_opp] = x
+                elif x is None:
+                    line[c_opp] = show(o).strip("'")
+                else:
+                    line[c_opp] = f"{show(o).strip(chr(39))} {_result_text(x)}"
+                line[c_res] = None
+            above = [self.cells[h][c] for h in frame.header_rows[:-1] for c in (c_opp, c_res)]
+            title = next((v for v in above if isinstance(v, str) and v.strip()), None)
+            frame.labels[c_opp] = title if title and _label_role(title) == "round" else f"R{k + 1}"
+            frame.roles[c_opp] = "round"
+            frame.labels.pop(c_res, None)
+            frame.roles.pop(c_res, None)
+
+    def refuse_transposed(self, frame: Frame) -> None:
+        """Players in columns: a names label heading a row of names, over a column of numbers."""
+        for h in frame.header_rows:
+            row = self.cells[h]
+            filled = [c for c, v in enumerate(row) if v is not None]
+            if len(filled) < 3:
+                continue
+            first = filled[0]
+            label = row[first]
+            if not (isinstance(label, str) and _label_role(label) == "name"):
+                continue
+            names = [
+                c for c in filled[1:]
+                if isinstance(row[c], str) and _label_role(row[c]) is None and not _is_other_label(row[c]) and parse_number(row[c]) is None
+            ]
+            below = [self.cells[r][first] for r in frame.player_rows]
+            if len(names) >= 2 and all(isinstance(v, float) for v in below):
+                raise LayoutError(
+                    f"the names run along this row and the numbers down the column headed {show(label)}: the table looks "
+                    "transposed (players in columns); tiebreak reads one row per player: copy the table and paste it with "
+                    "Paste Special > Transpose",
+                    self.loc(h, first),
+                )
+
+    def _looks_like_data(self, r: int) -> bool:
+        """A row with a pairing, a result other than a column number, or a diagonal marker is a player row."""
+        for v in self.cells[r]:
+            if isinstance(v, float):
+                if v in (0.0, 0.5):
+                    return True
+                continue
+            if isinstance(v, str):
+                if is_diagonal(v) or v in _RESULT_TEXTS:
+                    return True
+                try:
+                    cell = swiss_cell(v)
+                except CellProblem:
+                    continue
+                if cell.opponent is not None:
+                    return True
+        return False

@@ -1,0 +1,82 @@
+"""Which table of a workbook to read: sheet names as Excel matches them, a --range, the other tables.
+
+Excel compares sheet names without regard to case; so does tiebreak.  When a
+sheet holds more than one table, the reader says which one it ranked and how
+to choose another; when the chosen sheet holds none, it names the sheets that do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ..errors import SettingsError, TiebreakError
+
+Box = tuple[int, int, int, int]  # top, left, bottom, right: 0-based, inclusive
+
+
+def match_sheet(name: str, names: Sequence[str]) -> str | None:
+    """The sheet called ``name``, compared as Excel compares sheet names (ignoring case); None if there is none."""
+    if name in names:
+        return name
+    key = name.strip().casefold()
+    found = [n for n in names if n.casefold() == key]
+    return found[0] if found else None
+
+
+def column_letters(c: int) -> str:
+    """A 1-based column number as letters (1 -> A, 27 -> AA)."""
+    out = ""
+    while c:
+        c, rem = divmod(c - 1, 26)
+        out = chr(65 + rem) + out
+    return out
+
+
+def address(box: Box) -> str:
+    """A 0-based box as an A1 range, e.g. ``A3:N13``."""
+    top, left, bottom, right = box
+    return f"{column_letters(left + 1)}{top + 1}:{column_letters(right + 1)}{bottom + 1}"
+
+
+def parse_range(text: str, parse_address: Callable[[str], tuple[str | None, int, int, int, int] | None]) -> tuple[str | None, Box]:
+    """``A3:N13`` or ``Sheet!A3:N13`` -> (sheet or None, 0-based box); a clear error otherwise."""
+    found = parse_address(text)
+    if found is None:
+        raise SettingsError(f"--range {text}: write the table's cells as Excel does, e.g. A3:N13 or 'Round robin'!A3:N13")
+    sheet, r1, c1, r2, c2 = found
+    if r1 == r2 or c1 == c2:
+        raise SettingsError(f"--range {text}: a crosstable spans several rows and columns, e.g. A3:N13")
+    return sheet, (r1 - 1, c1 - 1, r2 - 1, c2 - 1)
+
+
+def looks_like_a_table(box: Box) -> bool:
+    """A block of at least three rows and three columns (a title or a note is not a table)."""
+    top, left, bottom, right = box
+    return bottom - top >= 2 and right - left >= 2
+
+
+def other_tables_note(chosen: Box, boxes: Sequence[Box]) -> str | None:
+    """The note saying which table was ranked when the sheet holds others."""
+    others = [b for b in boxes if tuple(b) != tuple(chosen) and looks_like_a_table(b)]
+    if not others:
+        return None
+    listed = ", ".join(address(b) for b in others[:3]) + (" ..." if len(others) > 3 else "")
+    return (
+        f"the sheet holds {len(others) + 1} tables; ranked the largest, {address(chosen)} (others: {listed}); "
+        f"to rank another, give --range (e.g. --range {address(others[0])}) or name its range 'crosstable'"
+    )
+
+
+def sheets_with_tables(names: Sequence[str], skip: Sequence[str], reads: Callable[[str], Any]) -> list[str]:
+    """The sheets (other than ``skip``) whose largest block reads as a crosstable; ``reads`` raises if it does not."""
+    found = []
+    for name in names:
+        if name in skip:
+            continue
+        try:
+            reads(name)
+        except TiebreakError:  # that sheet holds no readable table
+            continue
+        found.append(name)
+    return found

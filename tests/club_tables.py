@@ -1,0 +1,483 @@
+"""A corpus of crosstables laid out the way clubs lay them out, each with its expected standings.
+
+Five events are each rendered in many layouts (two-row headers, rows sorted by
+place, totals and signature rows, row-number and place columns, earlier
+tie-break columns, club columns, Russian and English labels ...).  The places
+of an event do not depend on its layout, so every rendering of an event is
+expected to give the event's standings, written out below and worked by hand
+for each event.
+
+Run ``python tests/club_tables.py FOLDER`` to write every table as a workbook
+(one ``.xlsx`` per case) for a look in Excel.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+Grid = list[list[Any]]
+
+
+@dataclass
+class Event:
+    """One tournament: names, start numbers, results, and its standings (name -> place)."""
+
+    key: str
+    system: str  # "rr" or "swiss"
+    names: list[str]
+    scoring: tuple[float, float, float]  # win, draw, loss
+    # rr: score[i][j] of player i against j; swiss: rounds of (white, black, white's score), numbers 1-based
+    score: list[list[float | None]] = field(default_factory=list)
+    rounds: list[list[tuple[int, int, float]]] = field(default_factory=list)
+    places: dict[str, str] = field(default_factory=dict)
+    clubs: list[str] = field(default_factory=list)
+    ratings: list[int] = field(default_factory=list)
+
+    def points(self) -> list[float]:
+        n = len(self.names)
+        if self.system == "rr":
+            return [sum(v for v in self.score[i] if v is not None) for i in range(n)]
+        pts = [0.0] * n
+        for rnd in self.rounds:
+            for a, b, s in rnd:
+                pts[a - 1] += s
+                pts[b - 1] += _other(s, self.scoring)
+        return pts
+
+
+def _other(s: float, scoring: tuple[float, float, float]) -> float:
+    """The opponent's result: a draw for a draw, the loss for a win and the win for a loss."""
+    win, draw, loss = scoring
+    return draw if s == draw else win if s == loss else loss
+
+
+def _rr(results: dict[tuple[int, int], float], n: int, scoring: tuple[float, float, float]) -> list[list[float | None]]:
+    m: list[list[float | None]] = [[None] * n for _ in range(n)]
+    for (i, j), s in results.items():
+        m[i - 1][j - 1] = s
+        m[j - 1][i - 1] = _other(s, scoring)
+    return m
+
+
+# E1: round robin of six, chess 1/½/0, Russian names.
+# Points: Иванов 4½, Петров 3½, Сидоров 2½, Козлов 2½, Смирнов 1½, Волков ½.
+# Сидоров and Козлов tie on 2½; Sonneborn–Berger (beaten opponents' points + half the drawn ones'):
+#   Сидоров: ½·4½ (Иванов) + 1½ (Смирнов) + ½ (Волков) = 4.25
+#   Козлов:  ½·3½ (Петров) + 2½ (Сидоров) + ½·1½ (Смирнов) + ½·½ (Волков) = 5.25  -> Козлов 3rd, Сидоров 4th.
+E1 = Event(
+    "rr6_chess_ru",
+    "rr",
+    ["Иванов Иван", "Петров Пётр", "Сидоров Сергей", "Козлов Константин", "Смирнов Семён", "Волков Виктор"],
+    (1.0, 0.5, 0.0),
+    score=_rr(
+        {(1, 2): 1, (1, 3): 0.5, (1, 4): 1, (1, 5): 1, (1, 6): 1, (2, 3): 1, (2, 4): 0.5, (2, 5): 1, (2, 6): 1,
+         (3, 4): 0, (3, 5): 1, (3, 6): 1, (4, 5): 0.5, (4, 6): 0.5, (5, 6): 1},
+        6, (1.0, 0.5, 0.0),
+    ),
+    places={"Иванов Иван": "1", "Петров Пётр": "2", "Козлов Константин": "3", "Сидоров Сергей": "4", "Смирнов Семён": "5", "Волков Виктор": "6"},
+    clubs=["Ладья", "Ладья", "Ферзь", "Ферзь", "Ладья", "Ферзь"],
+    ratings=[1850, 1720, 1600, 1655, 1500, 1410],
+)
+
+# E2: round robin of five, draughts 2/1/0.
+# Points: Орлов 6, Лебедев 6, Соколов 2, Морозов 2, Новиков 4.
+# Орлов and Лебедев tie on 6: Орлов beat Соколов (2) and Морозов (2), drew Лебедев (6) and Новиков (4): 4 + 5 = 9;
+#   Лебедев beat Соколов (2) and Новиков (4), drew Орлов (6) and Морозов (2): 6 + 4 = 10 -> Лебедев 1st.
+# Соколов and Морозов tie on 2: Соколов beat Морозов (2) = 2; Морозов drew Лебедев (6) and Новиков (4) = 5 -> Морозов 4th.
+E2 = Event(
+    "rr5_draughts_ru",
+    "rr",
+    ["Орлов А.", "Лебедев Б.", "Соколов В.", "Морозов Г.", "Новиков Д."],
+    (2.0, 1.0, 0.0),
+    score=_rr({(1, 2): 1, (1, 3): 2, (1, 4): 2, (1, 5): 1, (2, 3): 2, (2, 4): 1, (2, 5): 2, (3, 4): 2, (3, 5): 0, (4, 5): 1}, 5, (2.0, 1.0, 0.0)),
+    places={"Лебедев Б.": "1", "Орлов А.": "2", "Новиков Д.": "3", "Морозов Г.": "4", "Соколов В.": "5"},
+    clubs=["Шашки-1", "Шашки-2", "Шашки-1", "Шашки-2", "Шашки-1"],
+    ratings=[1420, 1380, 1210, 1190, 1300],
+)
+
+# E3: the same results as E1 with English names (a chess club's internal round robin).
+E3 = Event(
+    "rr6_chess_en",
+    "rr",
+    ["Adams, John", "Brown, Peter", "Clark, Simon", "Davis, Ken", "Evans, Sam", "Foster, Vic"],
+    (1.0, 0.5, 0.0),
+    score=E1.score,
+    places={"Adams, John": "1", "Brown, Peter": "2", "Davis, Ken": "3", "Clark, Simon": "4", "Evans, Sam": "5", "Foster, Vic": "6"},
+    clubs=["Hobsons Bay", "Hobsons Bay", "Box Hill", "Box Hill", "Hobsons Bay", "Box Hill"],
+    ratings=[1850, 1720, 1600, 1655, 1500, 1410],
+)
+
+# S1: Swiss of eight, four rounds, chess 1/½/0, English names.
+# Points: Adams 3½, Brown 2, Clark 2½, Davis 1½, Evans ½, Foster 2½, Green 1, Hill 2½.
+# Clark, Foster, Hill tie on 2½; truncated Solkoff (Buchholz without the lowest opponent):
+#   Clark:  Green 1 + Brown 2 + Adams 3½ + Hill 2½ = 9, minus 1 = 8
+#   Foster: Brown 2 + Davis 1½ + Hill 2½ + Evans ½ = 6½, minus ½ = 6
+#   Hill:   Davis 1½ + Adams 3½ + Foster 2½ + Clark 2½ = 10, minus 1½ = 8½  -> Hill 2nd, Clark 3rd, Foster 4th.
+S1 = Event(
+    "swiss8_chess_en",
+    "swiss",
+    ["Adams", "Brown", "Clark", "Davis", "Evans", "Foster", "Green", "Hill"],
+    (1.0, 0.5, 0.0),
+    rounds=[
+        [(1, 5, 1), (2, 6, 0.5), (3, 7, 1), (4, 8, 0)],
+        [(8, 1, 0), (3, 2, 0.5), (6, 4, 1), (5, 7, 0)],
+        [(1, 3, 0.5), (6, 8, 0), (2, 7, 1), (4, 5, 0.5)],
+        [(2, 1, 0), (8, 3, 0.5), (4, 7, 1), (5, 6, 0)],
+    ],
+    places={"Adams": "1", "Hill": "2", "Clark": "3", "Foster": "4", "Brown": "5", "Davis": "6", "Green": "7", "Evans": "8"},
+    clubs=["ENG", "SCO", "ENG", "WLS", "IRL", "ENG", "SCO", "WLS"],
+    ratings=[2105, 1980, 1875, 1760, 1500, 1830, 1645, 1910],
+)
+
+# S2: Swiss of six, three rounds, chess 1/½/0, Russian names and colours (б/ч).
+# Points: Агеев 1½, Белов 2½, Волков 1½, Гусев ½, Демин 1, Егоров 2.
+# Агеев and Волков tie on 1½: Агеев's opponents Гусев ½, Егоров 2, Белов 2½ = 5, minus ½ = 4½;
+#   Волков's Егоров 2, Демин 1, Гусев ½ = 3½, minus ½ = 3  -> Агеев 3rd, Волков 4th.
+S2 = Event(
+    "swiss6_chess_ru",
+    "swiss",
+    ["Агеев", "Белов", "Волков", "Гусев", "Демин", "Егоров"],
+    (1.0, 0.5, 0.0),
+    rounds=[
+        [(1, 4, 1), (2, 5, 0.5), (3, 6, 0)],
+        [(6, 1, 0.5), (5, 3, 0), (4, 2, 0)],
+        [(1, 2, 0), (5, 6, 0.5), (3, 4, 0.5)],
+    ],
+    places={"Белов": "1", "Егоров": "2", "Агеев": "3", "Волков": "4", "Демин": "5", "Гусев": "6"},
+    clubs=["Москва", "Тула", "Москва", "Тверь", "Тула", "Москва"],
+    ratings=[1550, 1720, 1490, 1300, 1400, 1610],
+)
+
+# S3: S1's games on draughts scoring 2/1/0 (a win 2, a draw 1): the same order.
+S3 = Event(
+    "swiss8_draughts_ru",
+    "swiss",
+    ["Агапов", "Борисов", "Васильев", "Григорьев", "Дмитриев", "Ершов", "Жуков", "Зайцев"],
+    (2.0, 1.0, 0.0),
+    rounds=[[(a, b, s * 2) for a, b, s in rnd] for rnd in S1.rounds],
+    places={"Агапов": "1", "Зайцев": "2", "Васильев": "3", "Ершов": "4", "Борисов": "5", "Григорьев": "6", "Жуков": "7", "Дмитриев": "8"},
+    clubs=S1.clubs,
+    ratings=S1.ratings,
+)
+
+# E4: round robin of five on 3/1/0 (three points for a win), Russian.
+# Points: Андреев 3+1+3+3 = 10, Богданов 0+3+1+3 = 7, Васильев 1+0+0+3 = 4, Горбунов 0+1+3+1 = 5, Денисов 0+0+0+1 = 1:
+# all different, so the places follow the points.
+E4 = Event(
+    "rr5_three_points_ru",
+    "rr",
+    ["Андреев", "Богданов", "Васильев", "Горбунов", "Денисов"],
+    (3.0, 1.0, 0.0),
+    score=_rr({(1, 2): 3, (1, 3): 1, (1, 4): 3, (1, 5): 3, (2, 3): 3, (2, 4): 1, (2, 5): 3, (3, 4): 0, (3, 5): 3, (4, 5): 1}, 5, (3.0, 1.0, 0.0)),
+    places={"Андреев": "1", "Богданов": "2", "Горбунов": "3", "Васильев": "4", "Денисов": "5"},
+    clubs=["Ладья", "Ферзь", "Ладья", "Ферзь", "Ладья"],
+    ratings=[1600, 1550, 1500, 1450, 1400],
+)
+
+# S4: S2's games on 3/1/0 (English names).  Points: Ames 3+1+0 = 4, Bell 1+3+3 = 7, Cole 0+3+1 = 4, Dyer 0+0+1 = 1,
+# Eddy 1+0+1 = 2, Ford 3+1+1 = 5.  Ames and Cole tie on 4; truncated Solkoff: Ames's opponents Dyer 1, Ford 5, Bell 7
+# = 13 - 1 = 12, Cole's Ford 5, Eddy 2, Dyer 1 = 8 - 1 = 7 -> Ames 3rd, Cole 4th.
+S4 = Event(
+    "swiss6_three_points_en",
+    "swiss",
+    ["Ames", "Bell", "Cole", "Dyer", "Eddy", "Ford"],
+    (3.0, 1.0, 0.0),
+    rounds=[[(a, b, {1.0: 3.0, 0.5: 1.0, 0.0: 0.0}[s]) for a, b, s in rnd] for rnd in S2.rounds],
+    places={"Bell": "1", "Ford": "2", "Ames": "3", "Cole": "4", "Eddy": "5", "Dyer": "6"},
+    clubs=S2.clubs,
+    ratings=S2.ratings,
+)
+
+EVENTS = [E1, E2, E3, E4, S1, S2, S3, S4]
+
+
+# ------------------------------------------------------------------ rendering
+@dataclass
+class Style:
+    """How a club lays the table out."""
+
+    ru: bool = True
+    two_row: str = ""  # "": one header row; "lower": No./Name on the numbers row; "upper": on the group label row
+    title: bool = False
+    totals: bool = False
+    signature: bool = False
+    row_numbers: bool = False  # a "№ п/п" column before the start numbers (which then start at 11)
+    place: str = ""  # "", "empty" or "filled"
+    old_tiebreaks: bool = False
+    club: str = ""  # "", "before" (a club column before the names) or "after"
+    name_label: str | None = None  # None: the language's usual label
+    sorted_rows: bool = False  # rows sorted by place, result columns in start-number order
+    sorted_cols: bool = False  # result columns sorted too (headed by start numbers)
+    ratings: str = ""  # "", "plain" or "separators"
+    diagonal: str = "X"
+    round_label: str = "number"  # swiss: "number" (1 2 3), "R" (R1), "tour" (1 тур)
+    pairs: bool = False  # swiss: two columns per round, the opponent's number and the result
+
+
+def _fmt_score(v: float, ev: Event) -> Any:
+    if ev.scoring == (1.0, 0.5, 0.0):
+        return {1.0: 1, 0.5: "½", 0.0: 0}[v]
+    return int(v)
+
+
+def _half(v: float) -> Any:
+    return int(v) if float(v).is_integer() else str(v).replace(".", ",") if v % 1 else v
+
+
+def render(ev: Event, st: Style) -> tuple[Grid, list[str], int]:
+    """The grid, merged ranges (A1 style) and the grid column of the names."""
+    n = len(ev.names)
+    pts = ev.points()
+    order = list(range(n))
+    if st.sorted_rows:
+        order.sort(key=lambda i: int(ev.places[ev.names[i]]))
+    numbers = [i + 1 for i in range(n)]
+    ru = st.ru
+    lead: list[tuple[str, Callable[[int, int], Any]]] = []  # (label, value(row position, player))
+    if st.row_numbers:
+        lead.append(("№ п/п" if ru else "#", lambda pos, i: pos + 1))
+    lead.append(("№" if ru else "No.", lambda pos, i: numbers[i]))
+    name_label = st.name_label or ("Фамилия, имя" if ru else "Name")
+    club_label = "Клуб" if ru else "Club"
+    if st.club == "before":
+        lead.append((club_label, lambda pos, i: ev.clubs[i]))
+    lead.append((name_label, lambda pos, i: ev.names[i]))
+    if st.club == "after":
+        lead.append((club_label, lambda pos, i: ev.clubs[i]))
+    if st.ratings:
+        lead.append(("Рейтинг" if ru else "Rating", lambda pos, i: _rating(ev.ratings[i], st.ratings, pos)))
+
+    if ev.system == "rr":
+        cols = list(range(n))
+        if st.sorted_cols:
+            cols = list(order)
+        heads: list[Any] = [numbers[j] for j in cols]
+
+        def result(i: int, k: int) -> Any:
+            j = cols[k]
+            if i == j:
+                return st.diagonal
+            return _fmt_score(ev.score[i][j], ev)  # type: ignore[arg-type]
+
+        width = n
+    else:
+        width = len(ev.rounds)
+        if st.round_label == "R":
+            heads = [f"R{k + 1}" for k in range(width)]
+        elif st.round_label == "tour":
+            heads = [f"{k + 1} тур" for k in range(width)]
+        else:
+            heads = [k + 1 for k in range(width)]
+        cells = _swiss_cells(ev, ru)
+
+        def result(i: int, k: int) -> Any:
+            return cells[i][k]
+
+    trail: list[tuple[str, Callable[[int, int], Any]]] = [("Очки" if ru else "Pts", lambda pos, i: _half(pts[i]))]
+    if st.old_tiebreaks:
+        trail.append(("Коэф." if ru else "TB1", lambda pos, i: round(pts[i] * 1.5 + i * 0.25, 2)))
+        trail.append(("Бухг." if ru else "TB2", lambda pos, i: round(pts[i] * 3 + 1.5, 2)))
+    if st.place:
+        trail.append(("Место" if ru else "Place", lambda pos, i: None if st.place == "empty" else ev.places[ev.names[i]]))
+
+    if ev.system == "swiss" and st.pairs:
+        return _render_pairs(ev, st, lead, trail, order)
+    group = ("Результаты встреч" if ev.system == "rr" else "Туры") if ru else ("Results" if ev.system == "rr" else "Rounds")
+    grid: Grid = []
+    merges: list[str] = []
+    if st.title:
+        grid.append(["Первенство клуба 2025" if ru else "Club championship 2025"] + [None] * (len(lead) + width + len(trail) - 1))
+        grid.append([None] * (len(lead) + width + len(trail)))
+    top = len(grid)
+    first_res = len(lead)
+    if st.two_row:
+        upper: list[Any] = []
+        lower: list[Any] = []
+        for label, _ in lead:
+            upper.append(label if st.two_row == "upper" else None)
+            lower.append(None if st.two_row == "upper" else label)
+        upper += [group] + [None] * (width - 1)
+        lower += heads
+        for label, _ in trail:
+            upper.append(label if st.two_row == "upper" else None)
+            lower.append(None if st.two_row == "upper" else label)
+        grid += [upper, lower]
+        merges.append(f"{_col(first_res)}{top + 1}:{_col(first_res + width - 1)}{top + 1}")
+        if st.two_row == "upper":
+            for c in list(range(first_res)) + list(range(first_res + width, len(upper))):
+                merges.append(f"{_col(c)}{top + 1}:{_col(c)}{top + 2}")
+    else:
+        grid.append([label for label, _ in lead] + heads + [label for label, _ in trail])
+    for pos, i in enumerate(order):
+        grid.append([f(pos, i) for _, f in lead] + [result(i, k) for k in range(width)] + [f(pos, i) for _, f in trail])
+    if st.totals:
+        grid.append([None] * (len(lead) - 1) + ["Итого" if ru else "Total"] + [None] * width + [_half(sum(pts))] + [None] * (len(trail) - 1))
+    if st.signature:
+        grid.append(["Главный судья ____________ Смирнов А. А." if ru else "Chief arbiter: ____________ A. Smith"] + [None] * (len(grid[-1]) - 1))
+    name_col = [label for label, _ in lead].index(name_label)
+    return grid, merges, name_col
+
+
+def _render_pairs(
+    ev: Event, st: Style, lead: list[tuple[str, Callable[[int, int], Any]]], trail: list[tuple[str, Callable[[int, int], Any]]], order: list[int]
+) -> tuple[Grid, list[str], int]:
+    """A Swiss table with two columns per round (opponent, result) under a merged round label."""
+    ru = st.ru
+    rounds = len(ev.rounds)
+    opp: list[list[Any]] = [[None] * rounds for _ in ev.names]
+    res: list[list[Any]] = [[None] * rounds for _ in ev.names]
+    for k, rnd in enumerate(ev.rounds):
+        for a, b, s in rnd:
+            opp[a - 1][k], res[a - 1][k] = b, _fmt_score(s, ev)
+            opp[b - 1][k], res[b - 1][k] = a, _fmt_score(_other(s, ev.scoring), ev)
+    upper: list[Any] = [label for label, _ in lead]
+    lower: list[Any] = [None] * len(lead)
+    merges = []
+    for k in range(rounds):
+        c = len(upper)
+        upper += [f"{k + 1} тур" if ru else f"Round {k + 1}", None]
+        lower += ["соп." if ru else "Opp", "рез." if ru else "Res"]
+        merges.append(f"{_col(c)}1:{_col(c + 1)}1")
+    upper += [label for label, _ in trail]
+    lower += [None] * len(trail)
+    grid: Grid = [upper, lower]
+    for pos, i in enumerate(order):
+        cells: list[Any] = []
+        for k in range(rounds):
+            cells += [opp[i][k], res[i][k]]
+        grid.append([f(pos, i) for _, f in lead] + cells + [f(pos, i) for _, f in trail])
+    name_col = [label for label, _ in lead].index(st.name_label or ("Фамилия, имя" if ru else "Name"))
+    return grid, merges, name_col
+
+
+def _rating(r: int, how: str, pos: int) -> Any:
+    if how == "plain":
+        return r
+    seps = [",", " ", "\u00a0", "."]
+    s = str(r)
+    return s[:-3] + seps[pos % len(seps)] + s[-3:]
+
+
+def _swiss_cells(ev: Event, ru: bool) -> list[list[Any]]:
+    n = len(ev.names)
+    cells: list[list[Any]] = [[None] * len(ev.rounds) for _ in range(n)]
+    white, black = ("б", "ч") if ru else ("w", "b")
+    for k, rnd in enumerate(ev.rounds):
+        for a, b, s in rnd:
+            cells[a - 1][k] = f"{b}{white}{_mark(s, ev)}"
+            cells[b - 1][k] = f"{a}{black}{_mark(_other(s, ev.scoring), ev)}"
+    return cells
+
+
+def _mark(s: float, ev: Event) -> str:
+    if ev.scoring == (1.0, 0.5, 0.0):
+        return {1.0: "1", 0.5: "½", 0.0: "0"}[s]
+    return str(int(s))
+
+
+def _col(c: int) -> str:
+    out = ""
+    n = c + 1
+    while n:
+        n, rem = divmod(n - 1, 26)
+        out = chr(65 + rem) + out
+    return out
+
+
+# ------------------------------------------------------------------ the cases
+@dataclass
+class Case:
+    id: str
+    event: Event
+    grid: Grid
+    merges: list[str]
+    name_col: int
+
+    @property
+    def expected(self) -> dict[str, str]:
+        return self.event.places
+
+
+def _cases() -> list[Case]:
+    out: list[Case] = []
+
+    def add(ev: Event, label: str, **kw: Any) -> None:
+        kw.setdefault("ru", "ru" in ev.key)
+        grid, merges, name_col = render(ev, Style(**kw))
+        out.append(Case(f"{ev.key}-{label}", ev, grid, merges, name_col))
+
+    for ev in (E1, E2, E3):
+        add(ev, "plain")
+        add(ev, "two-row-lower", two_row="lower")
+        add(ev, "two-row-upper-merged", two_row="upper")
+        add(ev, "title-two-row-totals", title=True, two_row="lower", totals=True)
+        add(ev, "signature", signature=True, place="empty")
+        add(ev, "row-numbers-place-filled", row_numbers=True, place="filled")
+        add(ev, "old-tiebreaks", old_tiebreaks=True, place="filled")
+        add(ev, "club-before-name", club="before")
+        add(ev, "sorted-rows", sorted_rows=True, place="filled")
+        add(ev, "sorted-rows-and-cols", sorted_rows=True, sorted_cols=True, place="filled")
+        add(ev, "sorted-two-row-totals", sorted_rows=True, two_row="lower", totals=True, signature=True)
+    add(E1, "label-fio", name_label="ФИО")
+    add(E1, "label-fi", name_label="ФИ", diagonal="Х")
+    add(E1, "label-fio-dots", name_label="Ф.И.О.", club="after")
+    add(E1, "label-uchastnik", name_label="Участник", club="before")
+    add(E1, "label-sportsmen", name_label="Спортсмен", row_numbers=True)
+    add(E2, "label-igrok", name_label="Игрок", club="before", ratings="plain")
+    add(E2, "label-familiya-imya", name_label="Фамилия Имя", diagonal="")
+    add(E2, "label-imya", name_label="Имя", two_row="upper", club="after")
+    add(E2, "unknown-label-club-before", name_label="Кто играл", club="before")
+    add(E3, "label-player", name_label="Player", club="after")
+    add(E3, "unknown-label-club-before", name_label="Competitor", club="before")
+    for ev in (S1, S2, S3):
+        add(ev, "plain")
+        add(ev, "two-row-lower", two_row="lower")
+        add(ev, "two-row-upper-merged", two_row="upper", round_label="R" if ev is S1 else "tour")
+        add(ev, "title-totals-signature", title=True, totals=True, signature=True)
+        add(ev, "row-numbers-place", row_numbers=True, place="filled")
+        add(ev, "old-tiebreaks-club", old_tiebreaks=True, club="before")
+        add(ev, "ratings-separators", ratings="separators", two_row="lower")
+        add(ev, "sorted-rows", sorted_rows=True, place="filled")
+    add(S2, "label-fio-club-after", name_label="ФИО", club="after", round_label="tour")
+    add(E4, "plain")
+    add(E4, "two-row-sorted-totals", two_row="lower", sorted_rows=True, totals=True)
+    add(E4, "club-before-signature", club="before", signature=True, place="filled")
+    add(S4, "plain")
+    add(S4, "two-row-upper-R", two_row="upper", round_label="R")
+    add(S4, "sorted-ratings", sorted_rows=True, ratings="separators", place="filled")
+    add(S1, "round-in-two-columns", pairs=True)
+    add(S2, "round-in-two-columns-club", pairs=True, club="before", place="filled")
+    add(S3, "round-in-two-columns-sorted", pairs=True, sorted_rows=True)
+    add(S4, "round-in-two-columns", pairs=True, ratings="plain")
+    add(S1, "label-player-fed", name_label="Player", club="before", round_label="R")
+    return out
+
+
+CASES = _cases()
+
+
+def write_workbook(case: Case, path: Path) -> None:
+    """The case as a one-sheet workbook (merged header cells as a club would merge them)."""
+    from openpyxl import Workbook
+
+    wb = Workbook()
+    ws = wb.active
+    assert ws is not None
+    ws.title = "Таблица" if "ru" in case.event.key else "Crosstable"
+    for row in case.grid:
+        ws.append(row)
+    for rng in case.merges:
+        ws.merge_cells(rng)
+    wb.save(path)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    folder = Path(sys.argv[1] if len(sys.argv) > 1 else "club_tables")
+    folder.mkdir(parents=True, exist_ok=True)
+    for case in CASES:
+        write_workbook(case, folder / f"{case.id}.xlsx")
+    print(f"{len(CASES)} workbooks in {folder}")
