@@ -25,6 +25,7 @@ from typing import Any, Protocol
 
 from .criteria import Criterion, parse_criteria
 from .errors import InputError, SettingsError, WriteBlockedError, column_letter
+from .places import decided_texts
 from .ranking import Ranking, rank
 from .reader import TableLayout, read_table
 from .rules import get_rules
@@ -728,14 +729,13 @@ def standings_grid(ranking: Ranking, rules: str, lang: str) -> list[list[Any]]:
         [""] * len(head),
         head,
     ]
-    names = {c.code: _label(c, lang) for c in crit}
-    names["points"] = "Очки" if ru else "Points"
+    decided = decided_texts(ranking, lang)
     for s in ranking.standings:
         p = t.players[s.player]
         rows.append(
             [_place_value(s.label), p.number, p.name, _display(t.points[s.player], None)]
             + [_display(s.values.get(c.code), c) for c in crit]
-            + [names.get(s.decided_by or "", "")]
+            + [decided[s.player]]
         )
     if ranking.notes:
         rows.append([""] * len(head))
