@@ -17,6 +17,7 @@ event's names and numbers).  Why a player is placed above another is
 
 >>> from tiebreak.reader import read_table
 >>> t = read_table([["X", 1, 0, 1], [0, "X", 1, 1], [1, 0, "X", "="], [0, 0, "=", "X"]])
+>>> from tiebreak.rules import get_rules
 >>> e = explain(get_rules("ru").evaluate(t), 0, "sonneborn_berger")
 >>> [(r.opponent, r.result, r.counted, r.contribution) for r in e.rows], e.total
 ([('No. 2', '1', 2.0, 4.0), ('No. 3', '0', 1.5, 0.0), ('No. 4', '1', 0.5, 1.0)], 5.0)
@@ -36,9 +37,8 @@ from .criteria import get_criterion
 from .criterion import Criterion, GroupContext, GroupCriterion, ProgressiveCriterion
 from .errors import SettingsError
 from .numbers import half_up
-from .rules import get_rules
 
-__all__ = ["Explanation", "Row", "explain", "explain_table", "get_rules"]
+__all__ = ["HEADER", "Explanation", "Row", "explain", "explain_grid", "explain_table"]
 
 
 @dataclass
@@ -387,3 +387,23 @@ def explain_table(e: Explanation) -> list[list[Any]]:
         total = " ".join(_fmt(x) for x in total)
     out.append(["Total", e.name, "", "", e.how, "", "" if total is None else total])
     return out
+
+
+def explain_grid(grid: Sequence[Sequence[Any]], player: Any, code: Any, rules: Any = None) -> list[list[Any]]:
+    """What ``=TB_EXPLAIN(table, player, code, [rules])`` spills: :func:`explain_table` for a crosstable range."""
+    from .api import find_player
+    from .cache import shared
+    from .numbers import cell
+
+    if code is None or str(code).strip() == "":
+        raise SettingsError('give a tie-break code, e.g. "BH/C1" or "buchholz"')
+    if player is None or (isinstance(player, str) and not player.strip()):
+        raise SettingsError("give a player: a start number or a name")
+    crit = get_criterion(str(code))
+    rule_name = None if rules is None or (isinstance(rules, str) and not rules.strip()) else rules
+    if rule_name is not None and not isinstance(rule_name, str):
+        raise SettingsError(f"rules: {rules!r} is not a rule-set name")
+    ev = shared.evaluation(grid, rule_name)
+    p = find_player(ev.tournament, player)
+    table = explain_table(explain(ev, p, crit))
+    return [[cell(v) for v in row] for row in table]
