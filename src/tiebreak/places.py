@@ -198,6 +198,8 @@ def separations(ranking: Ranking) -> list[Separation]:
         sep = Separation(a, b, s.label, nxt.label, names, ev.points[a], equal_on, crit)
         if isinstance(crit, ProgressiveCriterion):
             sep.step, sep.values = _progressive_step(ev, crit, a, b)
+            if sep.step > 1:  # equal on the steps before (the column shows the first)
+                sep.equal_on.append((crit, crit.step(ev, 1, [a])[0]))
         elif isinstance(crit, GroupCriterion):
             places = [pl for pl, _ in steps[k - 1]]
             group, sep.values = _group_split(ranking, crit, a, b, places)
