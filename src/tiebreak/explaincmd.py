@@ -70,8 +70,11 @@ def run(args: argparse.Namespace, is_trf: bool) -> int:
             sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
         else:
             print(f"Rules: {ranking.evaluation.rules.name}   Criteria: {', '.join(c.code for c in ranking.criteria) or '-'}")
+            from .labels import table_language
+
+            lang = table_language(p.name for p in ranking.tournament.players)
             for s in seps:
-                print(s.text())
+                print(s.text(lang))
             if not seps:
                 print("Nobody is equal on points with another player.")
         return 0
