@@ -206,7 +206,7 @@ def test_place_decided_by_a_value() -> None:
     t = tiebreak.read_table(swiss_grid(NAMES, ROUNDS))
     seps = separations(tiebreak.rank(t))
     assert seps[0].text() == "P 2nd, D 3rd: equal on points 3.5; separated by Truncated Solkoff, 13 to 9.5"
-    assert seps[0].text("ru") == "P 2-е, D 3-е: равны: очки 3.5; разделены по критерию «Усечённый коэффициент Солкоффа»: 13 против 9.5"
+    assert seps[0].text("ru") == "P 2-е, D 3-е: равны: очки 3,5; разделены по критерию «Усечённый коэффициент Солкоффа»: 13 против 9,5"
 
 
 def test_place_decided_by_the_progressive_truncated_solkoff() -> None:
@@ -291,7 +291,7 @@ def test_shared_place_text_and_the_standings_column() -> None:
     t = tiebreak.read_table([["No", "Name", 1, 2], [1, "Иванов", "X", "½"], [2, "Петров", "½", "X"]])
     r = tiebreak.rank(t, "sonneborn_berger, wins")
     assert decided_texts(r) == ["Иванов and Петров share place 1–2: equal on points 0.5, Sonneborn–Berger 0.5 and Most wins 0"] * 2
-    assert decided_texts(r, "ru")[0] == "Иванов и Петров делят 1–2 место: равны: очки 0.5, Коэффициент Зонненборна–Бергера 0.5 и Количество побед 0"
+    assert decided_texts(r, "ru")[0] == "Иванов и Петров делят 1–2 место: равны: очки 0,5, Коэффициент Зонненборна–Бергера 0,5 и Количество побед 0"
     grid = standings_grid(r, "ru", "ru")
     assert grid[2][-1] == "Решено по" and grid[3][-1] == decided_texts(r, "ru")[0]
 

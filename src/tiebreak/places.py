@@ -29,6 +29,7 @@ from typing import Any
 from .compare import _separated_at, _steps
 from .counting import Evaluation
 from .criterion import Criterion, GroupContext, GroupCriterion, ProgressiveCriterion
+from .localformat import decimal_separator
 from .numbers import text as num_text
 from .ranking import Ranking, _k
 
@@ -90,10 +91,10 @@ class Separation:
 
     def text(self, lang: str = "en") -> str:
         w = _WORDS.get(lang, _WORDS["en"])
-        what = [f"{w['points']} {num_text(self.points, 1)}"]
+        what = [f"{w['points']} {_show(self.points, None, lang)}"]
         for c, v in self.equal_on:
             if v is not None and v != "" and v != ():
-                what.append(f"{self._crit_name(c, lang)} {_show(v, c)}")
+                what.append(f"{self._crit_name(c, lang)} {_show(v, c, lang)}")
         equal = w["equal"].format(what=", ".join(what[:-1]) + w["and"] + what[-1] if len(what) > 1 else what[0])
         a, b = self.names
         if self.by is None:
@@ -104,7 +105,7 @@ class Separation:
         if len(self.among) > 2:
             crit = w["among"].format(crit=crit, names=", ".join(self.among))
         head = f"{a} {_ordinal_label(self.upper_place, lang)}, {b} {_ordinal_label(self.lower_place, lang)}"
-        return f"{head}: {equal}; " + w["by"].format(crit=crit, a=_show(self.values[0], self.by), b=_show(self.values[1], self.by))
+        return f"{head}: {equal}; " + w["by"].format(crit=crit, a=_show(self.values[0], self.by, lang), b=_show(self.values[1], self.by, lang))
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -127,10 +128,18 @@ def _ordinal_label(label: str, lang: str) -> str:
     return label
 
 
-def _show(v: Any, c: Criterion) -> str:
+def _show(v: Any, c: Criterion | None, lang: str = "en") -> str:
+    """A value in a text: Russian writes a decimal comma (and separates a tuple's numbers by semicolons)."""
+    decimals = 1 if c is None else c.decimals
+    comma = decimal_separator(lang) == ","
+
+    def one(x: Any) -> str:
+        t = num_text(x, decimals)
+        return t.replace(".", ",") if comma else t
+
     if isinstance(v, tuple):
-        return "(" + ", ".join(num_text(x, c.decimals) for x in v) + ")"
-    return num_text(v, c.decimals) if v is not None else "—"
+        return "(" + ("; " if comma else ", ").join(one(x) for x in v) + ")"
+    return one(v) if v is not None else "—"
 
 
 def _json(v: Any) -> Any:
