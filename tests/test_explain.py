@@ -16,18 +16,17 @@ from typing import Any
 
 import openpyxl
 import pytest
+from helpers import call, swiss_grid
+from test_ranking_semantics import RR_ORDER, SWISS_ORDER
+from test_worked_example import EXPECTED, NAMES, ROUNDS
 
 import tiebreak
-import tiebreak.excel.functions as functions
 from tiebreak.cli import main
+from tiebreak.excel import functions
 from tiebreak.model import Kind, Tournament
 from tiebreak.places import decided_texts, separations
 from tiebreak.sheet import standings_grid
 from tiebreak.trf import read_trf_file
-
-from helpers import call, swiss_grid
-from test_ranking_semantics import RR_ORDER, SWISS_ORDER
-from test_worked_example import EXPECTED, NAMES, ROUNDS
 
 HELD = Path(__file__).parent / "reference" / "fide_held_exercises"
 HEADER = ["Round", "Opponent", "Result", "Counted", "Reason", "Cut", "Contribution"]
