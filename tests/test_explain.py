@@ -315,6 +315,10 @@ def test_rank_json_has_the_place_explanations(capsys: pytest.CaptureFixture[str]
             assert a > b
     st = {x["number"]: x for x in data["standings"]}
     assert all(x["explanation"] for x in st.values())
+    for s in seps:  # neighbours equal on points, each explained by this text on his standing row or his neighbour's
+        up, low = (st[n] for n in s["numbers"])
+        assert up["points"] == low["points"] == s["points"] and [up["place"], low["place"]] == s["places"]
+        assert s["text"] in (up["explanation"], low["explanation"])
     assert main(["explain", str(HELD / "held_swiss_5.trf"), "--place", "--rules", "fide-2024", "--criteria", "BH/C1, BH"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[1:] == [s["text"] for s in seps]

@@ -75,6 +75,7 @@ class Separation:
     upper_place: str
     lower_place: str
     names: tuple[str, str]
+    numbers: tuple[int, int]
     points: float
     equal_on: list[tuple[Criterion, Any]]
     """The criteria before the separating one, each with the (equal) value of the upper player."""
@@ -111,6 +112,7 @@ class Separation:
         return {
             "upper": self.names[0],
             "lower": self.names[1],
+            "numbers": list(self.numbers),
             "places": [self.upper_place, self.lower_place],
             "points": self.points,
             "equal_on": [{"criterion": c.code, "value": _json(v)} for c, v in self.equal_on],
@@ -198,13 +200,14 @@ def separations(ranking: Ranking) -> list[Separation]:
             continue
         k = _separated_at(steps, a, b)
         names = (t.players[a].label(), t.players[b].label())
+        numbers = (t.players[a].number, t.players[b].number)
         upto = len(crits) if k is None else k - 1
         equal_on = [(c, _value_of(ranking, c, a)) for c in crits[:upto]]
         if k is None:
-            out.append(Separation(a, b, s.label, nxt.label, names, ev.points[a], equal_on, None))
+            out.append(Separation(a, b, s.label, nxt.label, names, numbers, ev.points[a], equal_on, None))
             continue
         crit = crits[k - 1]
-        sep = Separation(a, b, s.label, nxt.label, names, ev.points[a], equal_on, crit)
+        sep = Separation(a, b, s.label, nxt.label, names, numbers, ev.points[a], equal_on, crit)
         if isinstance(crit, ProgressiveCriterion):
             sep.step, sep.values = _progressive_step(ev, crit, a, b)
             if sep.step > 1:  # equal on the steps before (the column shows the first)
