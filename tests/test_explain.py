@@ -322,3 +322,19 @@ def test_rank_json_has_the_place_explanations(capsys: pytest.CaptureFixture[str]
     assert main(["explain", str(HELD / "held_swiss_5.trf"), "--place", "--rules", "fide-2024", "--criteria", "BH/C1, BH"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[1:] == [s["text"] for s in seps]
+
+
+def test_tb_explain_ru_withdrawal_credit_and_forfeit() -> None:
+    """Held's Swiss under ru: Nick (No. 12) lost to David, had the bye, won by forfeit over Paul, then withdrew.
+
+    His 2 points count for his opponents as 1 (bye) + ½ (the forfeit as a draw) + 0 = 1.5, plus the withdrawal
+    credit for rounds 4–5, which the rule set's note gives as 0.75: 2.25 in David's Buchholz.
+    """
+    _, grid = held_grid()
+    ev = tiebreak.get_rules("ru").evaluate(tiebreak.read_table(grid))
+    assert any(n.startswith("Nick withdrew after round 3: credited 0.75") for n in ev.notes)
+    out = explained(grid, "David", "buchholz", "ru")
+    nick = next(r for r in out[1:-1] if r[1] == "Nick")
+    assert nick[3] == 1.5 + 0.75
+    assert nick[4] == "actual 2; his forfeits as draws, withdrawal credit 0.75"
+    assert sum(contributions(out)) == out[-1][6]
