@@ -338,3 +338,15 @@ def test_tb_explain_ru_withdrawal_credit_and_forfeit() -> None:
     assert nick[3] == 1.5 + 0.75
     assert nick[4] == "actual 2; his forfeits as draws, withdrawal credit 0.75"
     assert sum(contributions(out)) == out[-1][6]
+
+
+def test_tb_explain_speaks_russian_for_a_russian_table() -> None:
+    """A round robin of three with Cyrillic names: Иванов won by forfeit over Петров and beat Сидоров;
+    Петров and Сидоров drew.  ru: Петров's forfeit loss counts as a draw, so his 0.5 counts as 1.
+    Иванов's Buchholz: Петров 1 + Сидоров 0.5 = 1.5."""
+    grid = [["№", "Участник", 1, 2, 3], [1, "Иванов", "X", "+", 1], [2, "Петров", "-", "X", "½"], [3, "Сидоров", 0, "½", "X"]]
+    out = call(functions, "tb_explain", grid, "Иванов", "buchholz", None)
+    assert out[0] == ["Тур", "Соперник", "Результат", "Засчитано", "Причина", "Отброшено", "Вклад"]
+    assert out[1][1:5] == ["Петров", "+", 1, "неявка засчитана как ничья; фактически ½; его неявки как ничьи"]
+    assert out[2][1:5] == ["Сидоров", "1", 0.5, ""]
+    assert out[-1] == ["Итого", "Коэффициент Бухгольца", "", "", "", "", 1.5]

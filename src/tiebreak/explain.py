@@ -38,7 +38,7 @@ from .criterion import Criterion, GroupContext, GroupCriterion, ProgressiveCrite
 from .errors import SettingsError
 from .numbers import half_up
 
-__all__ = ["HEADER", "Explanation", "Row", "explain", "explain_grid", "explain_table"]
+__all__ = ["HEADER", "HEADER_RU", "Explanation", "Row", "explain", "explain_grid", "explain_table"]
 
 
 @dataclass
@@ -325,7 +325,8 @@ def _rating_rows(ev: Evaluation, p: int, crit: Criterion, ratings: Ratings) -> t
     rows = [Row(_round(ev, r), _label(ev, q), _result(ev, p, r), float(rt[q] or 0), "rating", "", float(rt[q] or 0)) for r, q in games]
     kept = list(range(len(rows)))
     for _ in range(low):
-        if len(kept) <= 1:
+        if len(kept) <= 1:  # nothing would be left: undefined (as fide._cut_opponents)
+            kept = []
             break
         i = min(kept, key=lambda k: rows[k].counted or 0.0)
         kept.remove(i)
@@ -375,22 +376,101 @@ def _explain_group(ev: Evaluation, p: int, crit: GroupCriterion, ratings: Rating
 
 # ------------------------------------------------------------------ a table of it
 HEADER = ["Round", "Opponent", "Result", "Counted", "Reason", "Cut", "Contribution"]
+HEADER_RU = ["Тур", "Соперник", "Результат", "Засчитано", "Причина", "Отброшено", "Вклад"]
+
+_RU = {
+    "forfeit counted as a draw": "неявка засчитана как ничья",
+    "forfeit counted as a game": "неявка засчитана как партия",
+    "virtual opponent of a bye (lowest score)": "виртуальный соперник за свободный тур (наименьший результат)",
+    "dummy opponent (own score)": "условный соперник (собственные очки)",
+    "virtual opponent": "виртуальный соперник",
+    "dummy opponent": "условный соперник",
+    "his forfeits as draws": "его неявки как ничьи",
+    "his unplayed rounds as draws": "его несыгранные туры как ничьи",
+    "adjusted score": "пересчитанный результат",
+    "absent": "отсутствовал",
+    "cut (unplayed round first)": "отброшено (сначала несыгранный тур)",
+    "cut (lowest)": "отброшено (худшее)",
+    "cut (highest)": "отброшено (лучшее)",
+    "cut (first rounds)": "отброшено (первые туры)",
+    "cut (lowest rating)": "отброшено (наименьший рейтинг)",
+    "running score": "очки после тура",
+    "his Buchholz": "его Бухгольц",
+    "his TPR": "его TPR",
+    "his PTP": "его PTP",
+    "rating": "рейтинг",
+    "unrated": "без рейтинга",
+    "not a game between them": "не партия между ними",
+    "nobody else has his points": "больше никто не набрал столько очков",
+    "as if every game of the last round had been drawn": "как если бы все партии последнего тура закончились вничью",
+    "the first step (the worst value cut); while still tied the ranking cuts 2, 3 ...":
+        "первый шаг (отброшено худшее); пока равенство остаётся, при распределении мест отбрасываются 2, 3 ...",
+    "undefined: a player of the event has no rating": "не определён: у участника турнира нет рейтинга",
+    "undefined: no rated opponent": "не определён: нет соперников с рейтингом",
+    "the ranking re-applies DE inside each part still tied": "DE применяется снова внутри каждой части, оставшейся равной",
+}
+_RU_PATTERNS = [
+    (r"bye (\S+)", "б/п {0}"),
+    (r"actual (\S+)", "фактически {0}"),
+    (r"withdrawal credit (\S+)", "начислено за выбывание {0}"),
+    (r"place group (\d+) by points", "{0}-я группа по очкам"),
+    (r"points against the opponents with at least (\S+)", "очки против соперников, набравших не меньше {0}"),
+    (r"mean of (\d+) opponents' Buchholz", "среднее Бухгольца соперников ({0})"),
+    (r"mean of (\d+) opponents' (TPR|PTP), rounded", "среднее {1} соперников ({0}), с округлением"),
+    (r"mean of (\d+) ratings, (\S+), rounded", "среднее рейтингов ({0}): {1}, с округлением"),
+    (r"the lowest rating expected to score (\S+) against these (\d+) ratings", "наименьший рейтинг, при котором ожидаемый результат против этих соперников ({1}) не меньше {0}"),
+    (r"games against the players tied with him on points: ([^;]*)", "партии с участниками, набравшими столько же очков: {0}"),
+    (
+        r"results against the opponents all of the tied players met \((.*) tied with him\), best place first; the first difference decides",
+        "результаты против соперников, с которыми играли все равные по очкам (с ним: {0}), начиная с лучшего места; решает первое различие",
+    ),
+]
 
 
-def explain_table(e: Explanation) -> list[list[Any]]:
-    """The spilled table: a header row, one row per counted game, the total last (its value in the last column)."""
-    out: list[list[Any]] = [list(HEADER)]
+def _ru(text: str) -> str:
+    """An explanation's English phrase in Russian ("; " and ", " separate phrases; unknown ones stay as they are)."""
+    import re
+
+    if not text:
+        return text
+    if text in _RU:
+        return _RU[text]
+    for pattern, out in _RU_PATTERNS:
+        m = re.fullmatch(pattern, text)
+        if m:
+            groups = [g if not re.fullmatch(r"-?\d+\.\d+", g) else g.replace(".", ",") for g in m.groups()]
+            return out.format(*groups)
+    if "; " in text:
+        return "; ".join(_ru(part) for part in text.split("; "))
+    if ", " in text:
+        return ", ".join(_ru(part) for part in text.split(", "))
+    return text
+
+
+def explain_table(e: Explanation, lang: str = "en") -> list[list[Any]]:
+    """The spilled table: a header row, one row per counted game, the total last (its value in the last column).
+
+    ``lang="ru"``: the header and the words in Russian (names and numbers as they are).
+    """
+    ru = lang == "ru"
+    tr = _ru if ru else (lambda x: x)
+    out: list[list[Any]] = [list(HEADER_RU if ru else HEADER)]
     for r in e.rows:
-        out.append([r.round if r.round is not None else "", r.opponent, r.result, "" if r.counted is None else r.counted, r.reason, r.cut, "" if r.contribution is None else r.contribution])
+        out.append([
+            r.round if r.round is not None else "", tr(r.opponent) if r.opponent in _RU else r.opponent, tr(r.result), "" if r.counted is None else r.counted,
+            tr(r.reason), tr(r.cut), "" if r.contribution is None else r.contribution,
+        ])
     total = e.total
     if isinstance(total, tuple):
         total = " ".join(_fmt(x) for x in total)
-    out.append(["Total", e.name, "", "", e.how, "", "" if total is None else total])
+    name = get_criterion(e.code).name_ru if ru else e.name
+    out.append(["Итого" if ru else "Total", name, "", "", tr(e.how), "", "" if total is None else total])
     return out
 
 
 def explain_grid(grid: Sequence[Sequence[Any]], player: Any, code: Any, rules: Any = None) -> list[list[Any]]:
-    """What ``=TB_EXPLAIN(table, player, code, [rules])`` spills: :func:`explain_table` for a crosstable range."""
+    """What ``=TB_EXPLAIN(table, player, code, [rules])`` spills: :func:`explain_table` for a crosstable range
+    (in Russian when the table's names or headers are written in Cyrillic)."""
     from .api import find_player
     from .cache import shared
     from .numbers import cell
@@ -403,7 +483,10 @@ def explain_grid(grid: Sequence[Sequence[Any]], player: Any, code: Any, rules: A
     rule_name = None if rules is None or (isinstance(rules, str) and not rules.strip()) else rules
     if rule_name is not None and not isinstance(rule_name, str):
         raise SettingsError(f"rules: {rules!r} is not a rule-set name")
+    from .labels import table_language
+
     ev = shared.evaluation(grid, rule_name)
     p = find_player(ev.tournament, player)
-    table = explain_table(explain(ev, p, crit))
+    lang = table_language([pl.name or "" for pl in ev.tournament.players] + [str(v) for v in grid[0] if isinstance(v, str)])
+    table = explain_table(explain(ev, p, crit), lang)
     return [[cell(v) for v in row] for row in table]

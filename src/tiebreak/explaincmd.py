@@ -92,10 +92,16 @@ def run(args: argparse.Namespace, is_trf: bool) -> int:
         found_json: dict[str, Any] = {"rules": ev.rules.name, "number": player.number, "name": player.name, "points": ev.points[p], "explanations": [_json(e) for e in found]}
         sys.stdout.write(json.dumps(found_json, ensure_ascii=False, indent=2) + "\n")
         return 0
-    print(f"No. {player.number} {player.name}: {_num(ev.points[p])} points   Rules: {ev.rules.name}")
+    from .labels import table_language
+
+    lang = table_language(pl.name or "" for pl in ev.tournament.players)
+    if lang == "ru":
+        print(f"№ {player.number} {player.name}: очки {_num(ev.points[p])}   Правила: {ev.rules.name}")
+    else:
+        print(f"No. {player.number} {player.name}: {_num(ev.points[p])} points   Rules: {ev.rules.name}")
     for e in found:
         print()
-        print(_text(e))
+        print(_text(e, lang))
     return 0
 
 
@@ -114,17 +120,18 @@ def _num(v: Any) -> str:
     return str(v)
 
 
-def _text(e: Explanation) -> str:
-    grid = explain_table(e)
+def _text(e: Explanation, lang: str = "en") -> str:
+    grid = explain_table(e, lang)
     head = grid[0]
     body = [[_num(v) for v in row] for row in grid[1:-1]]
-    lines = [f"{e.name} ({e.code}): {_num(e.total)}" + (f"   [{e.how}]" if e.how else "")]
+    how = grid[-1][4]
+    lines = [f"{grid[-1][1]} ({e.code}): {_num(e.total)}" + (f"   [{how}]" if how else "")]
     if body:
         widths = [max(len(h), *(len(r[i]) for r in body)) for i, h in enumerate(head)]
         lines.append("  ".join(h.ljust(widths[i]) for i, h in enumerate(head)).rstrip())
         for r in body:
             lines.append("  ".join(x.ljust(widths[i]) for i, x in enumerate(r)).rstrip())
-    lines.append(f"Total: {_num(e.total)}")
+    lines.append(f"{grid[-1][0]}: {_num(e.total)}")
     return "\n".join(lines)
 
 
