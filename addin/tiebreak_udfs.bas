@@ -144,6 +144,19 @@ failed:
     sonneborn_berger = Err.Description
 End Function
 
+Function tb_explain(table, player, code, Optional rules, Optional scoring)
+    #If App = "Microsoft Excel" Then
+        If TypeOf Application.Caller Is Range Then On Error GoTo failed
+        tb_explain = XLPy.CallUDF("tiebreak.excel.functions", "tb_explain", Array(table, player, code, rules, scoring), ActiveWorkbook, Application.Caller)
+        Exit Function
+    #Else
+        tb_explain = XLPy.CallUDF("tiebreak.excel.functions", "tb_explain", Array(table, player, code, rules, scoring))
+        Exit Function
+    #End If
+failed:
+    tb_explain = Err.Description
+End Function
+
 Function tiebreak(table, code, Optional player, Optional rules, Optional scoring)
     #If App = "Microsoft Excel" Then
         If TypeOf Application.Caller Is Range Then On Error GoTo failed

@@ -464,8 +464,10 @@ SIGNATURES = {
     "HEAD_TO_HEAD": ["table", "player", "rules", "scoring"],
     "PLACES": ["table", "criteria", "rules", "scoring"],
     "TIEBREAK": ["table", "code", "player", "rules", "scoring"],
+    "TB_EXPLAIN": ["table", "player", "code", "rules", "scoring"],
 }
 REQUIRED = {"table", "k", "ratings", "code"}
+REQUIRED_IN = {"TB_EXPLAIN": {"player"}}  # explaining needs a player
 RUSSIAN_NAME = {  # the coefficient functions: the Russian name of the coefficient must be in the description
     "BUCHHOLZ": "Бухгольц",
     "SOLKOFF": "Солкофф",
@@ -537,7 +539,7 @@ def test_meta_arguments_in_order_with_optional_flags(meta: dict[str, Any], name:
     params = meta[name]["parameters"]
     assert [p["name"] for p in params] == SIGNATURES[name]
     for p in params:
-        assert bool(p.get("optional", False)) == (p["name"] not in REQUIRED), (name, p)
+        assert bool(p.get("optional", False)) == (p["name"] not in REQUIRED | REQUIRED_IN.get(name, set())), (name, p)
         assert not p.get("repeating", False)
 
 

@@ -5,7 +5,7 @@ requirements.txt (next to this file) into its requirements.txt tab.
 
 * Worksheet functions: =POINTS, =BUCHHOLZ, =SOLKOFF, =SOLKOFF_TRUNC,
   =SHMULYAN, =SONNEBORN_BERGER, =RIGA, =WINS, =BEATEN_SUM, =OPP_RATING_SUM,
-  =HEAD_TO_HEAD, =PLACES, =TIEBREAK.  xlwings Lite registers every decorated
+  =HEAD_TO_HEAD, =PLACES, =TIEBREAK, =TB_EXPLAIN.  xlwings Lite registers every decorated
   function it finds in main.py, imported ones included; the star import
   brings in exactly the names listed in ``tiebreak.excel.functions.__all__``.
 * Scripts: ``rank_sheet`` (pick it in the task pane, then Run or F5) and

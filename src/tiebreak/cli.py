@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any, Sequence
 
-from . import doctor
+from . import doctor, explaincmd
 from .errors import FileFormatError, SettingsError, TiebreakError
 from .ranking import Ranking, rank
 from .rules import RULE_SETS, get_rules
@@ -60,6 +60,7 @@ def _parser() -> argparse.ArgumentParser:
     e.add_argument("--sheet", help="the sheet with the crosstable (default: the active sheet)")
     e.add_argument("--rules", help="rule set to record in the TRF (default: the workbook's settings)")
     doctor.add_parser(sub)
+    explaincmd.add_parser(sub)
     return p
 
 
@@ -77,6 +78,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
         if args.command == "rank":
             return _rank(args)
+        if args.command == "explain":
+            return explaincmd.run(args, _is_trf(Path(args.file)))
         if args.command == "compare":
             from .compare import run_compare
 
@@ -280,7 +283,11 @@ def _rows(ranking: Ranking) -> tuple[list[str], list[list[str]]]:
 def _print(ranking: Ranking, rules: str, fmt: str, sheet: str | None) -> None:
     out = sys.stdout
     if fmt == "json":
+        from .places import decided_texts, separations
+
         t = ranking.tournament
+        seps = separations(ranking)
+        decided = decided_texts(ranking, seps=seps)
         data = {
             "rules": rules,
             "sheet": sheet,
@@ -300,9 +307,11 @@ def _print(ranking: Ranking, rules: str, fmt: str, sheet: str | None) -> None:
                     "points": t.points[s.player],
                     "values": {c.code: _json_value(s.values.get(c.code)) for c in ranking.criteria},
                     "decided_by": s.decided_by,
+                    "explanation": decided[s.player],
                 }
                 for s in ranking.standings
             ],
+            "separations": [sep.as_json() for sep in seps],
         }
         json.dump(data, out, ensure_ascii=False, indent=2)
         out.write("\n")

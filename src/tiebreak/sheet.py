@@ -32,6 +32,7 @@ from .errors import (
     WriteBlockedError,
     column_letter,
 )
+from .places import decided_texts
 from .ranking import Ranking, rank
 from .read import which
 from .reader import TableLayout, read_table
@@ -774,14 +775,13 @@ def standings_grid(ranking: Ranking, rules: str, lang: str) -> list[list[Any]]:
         [""] * len(head),
         head,
     ]
-    names = {c.code: _label(c, lang) for c in crit}
-    names["points"] = "Очки" if ru else "Points"
+    decided = decided_texts(ranking, lang)
     for s in ranking.standings:
         p = t.players[s.player]
         rows.append(
             [_place_value(s.label), p.number, p.name, _display(t.points[s.player], None)]
             + [_display(s.values.get(c.code), c) for c in crit]
-            + [names.get(s.decided_by or "", "")]
+            + [decided[s.player]]
         )
     if ranking.notes:
         rows.append([""] * len(head))

@@ -36,6 +36,7 @@ __all__ = [
     "head_to_head",
     "places",
     "tiebreak",
+    "tb_explain",
 ]
 
 ERROR_PREFIX = "#TIEBREAK! "
@@ -301,3 +302,20 @@ def tiebreak(table: Any, code: Any, player: Any = OMITTED, rules: Any = None, sc
         return _respond(api.criterion_values(shared, grid, str(code), rules, scoring), grid, player)
 
     return _guard(compute)(table, code, player, rules, scoring)
+
+
+@xw.func
+@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
+@xw.arg("player", err_to_str=True, doc="A start number or name.")
+@xw.arg("code", err_to_str=True, doc="A tie-break code: buchholz, solkoff, sonneborn_berger, wins, h2h ... or FIDE's BH, BH/C1, SB, DE, WIN, TPR ...")
+@xw.arg("rules", err_to_str=True, doc=RULES_DOC)
+@xw.arg("scoring", err_to_str=True, doc=SCORING_DOC)
+def tb_explain(table: Any, player: Any, code: Any, rules: Any = None, scoring: Any = None) -> Any:
+    """Explain one player's tie-break (a spilled table): per round the opponent, result, what was counted, cuts, contribution; the total last."""
+
+    def compute(table: Any, player: Any, code: Any, rules: Any, scoring: Any) -> Any:
+        from ..explain import explain_grid
+
+        return explain_grid(api.as_grid(table), player, code, rules, scoring)
+
+    return _guard(compute)(table, player, code, rules, scoring)
