@@ -41,6 +41,19 @@ CONVERTED = (
     "localformat.py",
     "csvout.py",
     "argparse_i18n.py",
+    "errors.py",
+    "model.py",
+    "notation.py",
+    "reader.py",
+    "read/__init__.py",
+    "read/base.py",
+    "read/columns.py",
+    "read/labels.py",
+    "read/layout.py",
+    "read/round_robin.py",
+    "read/swiss.py",
+    "read/table.py",
+    "read/which.py",
 )
 
 GETTEXT = frozenset({"_", "gettext", "ngettext", "pgettext", "npgettext", "lazy_gettext", "lazy_pgettext"})
