@@ -54,6 +54,8 @@ CONVERTED = (
     "read/swiss.py",
     "read/table.py",
     "read/which.py",
+    "cache.py",
+    "excel/functions.py",
 )
 
 GETTEXT = frozenset({"_", "gettext", "ngettext", "pgettext", "npgettext", "lazy_gettext", "lazy_pgettext"})
