@@ -38,7 +38,7 @@ import re
 from functools import lru_cache
 from typing import NamedTuple, Union
 
-from .i18n import _, lazy_gettext
+from .i18n import _, lazy_gettext, ngettext
 
 __all__ = [
     "Mark",
@@ -191,7 +191,14 @@ def normalize(value: object) -> float | str | None:
         if not text:
             return None
         if len(text) > MAX_TEXT:
-            raise CellProblem(_("a text of {length} characters is too long for a crosstable cell").format(length=len(text)))
+            n = len(text)
+            raise CellProblem(
+                ngettext(
+                    "a text of {length} characters is too long for a crosstable cell",
+                    "a text of {length} characters is too long for a crosstable cell",
+                    n,
+                ).format(length=n)
+            )
         err = excel_error(text)
         if err:
             raise CellProblem(_("the cell holds the Excel error {error}").format(error=err))

@@ -9,7 +9,7 @@ from ..errors import (
     LayoutError,
     NotationError,
 )
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..model import Player, Tournament
 from ..notation import (
     parse_number,
@@ -165,7 +165,12 @@ class SideColumns(ReaderBase):
                 if v is not None:
                     name = show(v).strip("'") if isinstance(v, float) else v
                     if len(name) > 100:
-                        raise NotationError(_("a name of {length} characters is too long").format(length=len(name)), self.loc(r, layout.name_col))
+                        raise NotationError(
+                            ngettext("a name of {length} characters is too long", "a name of {length} characters is too long", len(name)).format(
+                                length=len(name)
+                            ),
+                            self.loc(r, layout.name_col),
+                        )
                     key = " ".join(name.casefold().split())
                     if key in names:
                         raise LayoutError(
