@@ -151,3 +151,16 @@ def test_worksheet_function_says_it_in_russian(case_id: str) -> None:
 
 def test_most_cases_also_run_with_a_russian_header() -> None:
     assert sum(russian_header(CASES[i]["grid"]) is not None for i in IDS) >= 30
+
+
+RU_ARGUMENTS: dict[str, str] = _load("ru").RU_ARGUMENTS
+
+
+@pytest.mark.parametrize("case_id", sorted(RU_ARGUMENTS))
+def test_worksheet_function_arguments_in_russian(case_id: str) -> None:
+    case = CASES[case_id]
+    headed = russian_header(case["grid"])
+    assert headed is not None
+    assert first_cell(call(functions, case["function"], headed, *case.get("args", []))) == "#TIEBREAK! " + RU_ARGUMENTS[case_id]
+    # the same call on the English table keeps the English text of cases.py
+    assert first_cell(call(functions, case["function"], case["grid"], *case.get("args", []))) == "#TIEBREAK! " + case["message"]

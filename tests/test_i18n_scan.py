@@ -56,6 +56,16 @@ CONVERTED = (
     "read/which.py",
     "cache.py",
     "excel/functions.py",
+    "api.py",
+    "trf.py",
+    "rules.py",
+    "coefficients.py",
+    "fide.py",
+    "counting.py",
+    "criteria.py",
+    "criterion.py",
+    "ranking.py",
+    "numbers.py",
 )
 
 GETTEXT = frozenset({"_", "gettext", "ngettext", "pgettext", "npgettext", "lazy_gettext", "lazy_pgettext"})

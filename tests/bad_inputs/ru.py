@@ -61,3 +61,18 @@ RU: dict[str, tuple[str, str]] = {
     'rr-2-1-0-mixed-with-half': ('D2', 'строка 2 (Ann), против Bob (№ 2): в таблице смешаны результаты по 2 очка и половинки: задайте систему очков (1/0.5/0 или 2/1/0)'),
     'swiss-2-1-0-mixed-with-half': ('C2', 'строка 2 (Ann), тур 1: в таблице смешаны результаты по 2 очка и половинки: задайте систему очков (1/0.5/0 или 2/1/0)'),
 }
+
+# Worksheet-function arguments (cases.py's "function" cases): the Russian cell text, when the
+# table is headed in Russian.  UNKNOWN and RULE_SETS as in cases.py, the codes untranslated.
+UNKNOWN_RU = "см. список кодов (например, points, buchholz, solkoff, solkoff_trunc, shmulyan, sonneborn_berger, riga, wins ...)"
+RULE_SETS_RU = "используйте один из ru, fide-2024, fide-2026, fide-2009, plain"
+RU_ARGUMENTS: dict[str, str] = {
+    "function-places-unknown-criteria": f"неизвестный показатель 'foo': {UNKNOWN_RU}",
+    "function-places-unknown-rules": f"неизвестный набор правил 'fide-2030': {RULE_SETS_RU}",
+    "function-unknown-player": "участника 'Zed' нет в таблице (укажите стартовый номер или фамилию)",
+    "function-player-number-out-of-range": "участника '9' нет в таблице (укажите стартовый номер или фамилию)",
+    "function-truncation-out-of-range": "k = 9 вне диапазона: у участников не больше 2 очков соперников, поэтому k должно быть от 0 до 1",
+    "function-truncation-not-a-number": "k = 'x': должно быть целое число отбрасываемых очков соперников (от 0 до 1)",
+    "function-tiebreak-without-code": 'укажите код дополнительного показателя, например "BH/C1"',
+    "function-unknown-sb-convention": "неизвестное правило подсчёта 'foo': используйте \"draughts\" (по умолчанию) или \"fide\"",
+}

@@ -295,7 +295,7 @@ class RoundRobinDecoding(SideColumns):
         if best is None:
             self.order = identity
             return None
-        _, start, width, markers, bad, self.order = best
+        _score, start, width, markers, bad, self.order = best
         return start, width, markers, bad
     def column_orders(self, start: int, sub: int, n: int, numbers: tuple[int, list[int]] | None) -> list[list[int]]:
         """Candidate positions of each row's own column in the block at ``start``.
