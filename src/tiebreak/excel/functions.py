@@ -62,7 +62,15 @@ def _cyrillic_text(values: Sequence[Any]) -> str | None:
 
     Iterative, so a deeply nested range (refused later with its own message) cannot overflow the stack here.
     """
-    stack = [iter(values)]
+    flat: list[Any] = []
+    for grid in values:  # a range (rows of cells): its texts searched at once
+        if isinstance(grid, list) and all(isinstance(row, list) for row in grid):
+            texts = [v for row in grid for v in row if v.__class__ is str]
+            if has_cyrillic("\x00".join(texts)):
+                return next(v for v in texts if has_cyrillic(v))
+        else:
+            flat.append(grid)
+    stack = [iter(flat)]
     while stack:
         for value in stack[-1]:
             if isinstance(value, str):
