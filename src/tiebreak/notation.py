@@ -39,6 +39,7 @@ from functools import lru_cache
 from typing import NamedTuple, Union
 
 from .i18n import _, lazy_gettext, ngettext
+from .localformat import decimal_separator
 
 __all__ = [
     "Mark",
@@ -278,7 +279,7 @@ def _show_result(ch: str) -> str:
 
 def _show(value: object) -> str:
     if isinstance(value, float):
-        return _fmt(value)
+        return _fmt(value).replace(".", decimal_separator())  # as the user's Excel shows it: 1,5 in Russian
     text = str(value)
     if len(text) > 40:
         text = text[:37] + "..."

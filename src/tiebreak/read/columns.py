@@ -163,7 +163,7 @@ class SideColumns(ReaderBase):
             if layout.name_col is not None:
                 v = self.value(r, layout.name_col)
                 if v is not None:
-                    name = show(v).strip("'") if isinstance(v, float) else v
+                    name = (str(int(v)) if v.is_integer() else f"{v:g}") if isinstance(v, float) else v
                     if len(name) > 100:
                         raise NotationError(
                             ngettext("a name of {length} characters is too long", "a name of {length} characters is too long", len(name)).format(

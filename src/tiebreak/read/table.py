@@ -110,6 +110,13 @@ def _result_text(x: Any) -> str:
     return str(x)
 
 
+def _plain(value: Any) -> str:
+    """A cell's value as text whatever the language (a number with a decimal point): what the reader reads again."""
+    if isinstance(value, float):
+        return str(int(value)) if value.is_integer() else f"{value:g}"
+    return show(value).strip("'")
+
+
 class _Reader(SwissDecoding, RoundRobinDecoding):
     def __init__(self, grid: Grid, scoring: Scoring | None, ignore_cols: Sequence[int]) -> None:
         if grid is None or not isinstance(grid, (list, tuple)):
@@ -204,9 +211,9 @@ class _Reader(SwissDecoding, RoundRobinDecoding):
                 if o is None:
                     line[c_opp] = x
                 elif x is None:
-                    line[c_opp] = show(o).strip("'")
+                    line[c_opp] = _plain(o)
                 else:
-                    line[c_opp] = f"{show(o).strip(chr(39))} {_result_text(x)}"
+                    line[c_opp] = f"{_plain(o)} {_result_text(x)}"
                 line[c_res] = None
             above = [self.cells[h][c] for h in frame.header_rows[:-1] for c in (c_opp, c_res)]
             title = next((v for v in above if isinstance(v, str) and v.strip()), None)
