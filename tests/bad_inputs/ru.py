@@ -71,8 +71,8 @@ RU_ARGUMENTS: dict[str, str] = {
     "function-places-unknown-rules": f"неизвестный набор правил 'fide-2030': {RULE_SETS_RU}",
     "function-unknown-player": "участника 'Zed' нет в таблице (укажите стартовый номер или фамилию)",
     "function-player-number-out-of-range": "участника '9' нет в таблице (укажите стартовый номер или фамилию)",
-    "function-truncation-out-of-range": "k = 9 вне диапазона: у участников не больше 2 очков соперников, поэтому k должно быть от 0 до 1",
-    "function-truncation-not-a-number": "k = 'x': должно быть целое число отбрасываемых очков соперников (от 0 до 1)",
+    "function-truncation-out-of-range": "k = 9 вне диапазона: у участников не больше 2 соперников, поэтому k должно быть от 0 до 1",
+    "function-truncation-not-a-number": "k = 'x': нужно целое число отбрасываемых наименьших очков соперников (от 0 до 1)",
     "function-tiebreak-without-code": 'укажите код дополнительного показателя, например "BH/C1"',
     "function-unknown-sb-convention": "неизвестное правило подсчёта 'foo': используйте \"draughts\" (по умолчанию) или \"fide\"",
 }
