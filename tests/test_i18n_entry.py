@@ -105,3 +105,14 @@ def test_the_shared_cache_answers_each_language_in_turn() -> None:
     en_again = first_cell(call(functions, "points", BAD))
     assert en_first == en_again == "#TIEBREAK! " + EN
     assert ru == "#TIEBREAK! " + RU
+
+
+def test_the_remembered_language_of_a_table_follows_its_content() -> None:
+    # the same table handed over again is not searched again, but one changed name changes the answer
+    grid = [list(r) for r in BAD]
+    assert functions.language([grid]) == "en"
+    assert functions.language([[list(r) for r in grid]]) == "en"
+    grid[3][1] = "Сид"
+    assert functions.language([grid]) == "ru"
+    grid[3][1] = "Cid"
+    assert functions.language([grid]) == "en"

@@ -13,6 +13,7 @@ xlwings and xlwings Lite run them without a licence.
 
 from __future__ import annotations
 
+from itertools import repeat
 from typing import Any, Callable, Sequence
 
 import xlwings as xw
@@ -97,8 +98,25 @@ def language(args: Sequence[Any]) -> str:
     >>> language([[["No", "Name"]], "бухгольц"])
     'ru'
     """
-    found = _cyrillic_text(args)
+    found = _cyrillic_text(args[1:]) or _table_cyrillic(args[0] if args else None)
     return choose_language(None, () if found is None else (found,))
+
+
+_RECENT_TABLES: list[tuple[list[list[Any]], str | None]] = []
+"""The last few tables seen and their first Cyrillic text: a sheet filling =BUCHHOLZ(table, A2) down a
+column hands the same table over once per row, and comparing it (at C speed) costs less than searching it."""
+
+
+def _table_cyrillic(table: Any) -> str | None:
+    if not (isinstance(table, list) and all(map(isinstance, table, repeat(list)))):
+        return _cyrillic_text([table])
+    for seen, found in _RECENT_TABLES[:]:  # a copy: another thread may insert meanwhile
+        if seen == table:  # texts equal as texts: equality of values cannot confuse a text with a number
+            return found
+    found = _cyrillic_text([table])
+    _RECENT_TABLES.insert(0, ([list(row) for row in table], found))
+    del _RECENT_TABLES[4:]
+    return found
 
 
 def _guard(f: Callable[..., Any]) -> Callable[..., Any]:
