@@ -116,3 +116,34 @@ def test_the_remembered_language_of_a_table_follows_its_content() -> None:
     assert functions.language([grid]) == "ru"
     grid[3][1] = "Cid"
     assert functions.language([grid]) == "en"
+
+
+def test_a_deeply_nested_table_twice_is_refused_with_a_message() -> None:
+    def nested() -> Any:
+        value: Any = "x"
+        for _ in range(5000):
+            value = [value]
+        return [[value]]
+
+    for _ in range(2):  # the second time it is compared with the copy kept from the first
+        out = functions.points(nested())
+        assert isinstance(out, str) and out.startswith("#TIEBREAK! ")
+
+
+def test_the_cache_keeps_its_own_copy_for_the_language_check() -> None:
+    cache = TableCache()
+    grid = [["X", 1], [0, "X"]]
+    copy, found = cache.own_copy(grid, lambda g: "looked")
+    assert copy == grid and copy is not grid and found == "looked"
+
+    def never(g: Any) -> Any:
+        raise AssertionError("an equal table is not looked at again")
+
+    again, found = cache.own_copy([[v for v in r] for r in grid], never)
+    assert again is copy and found == "looked"
+    # TRUE where the table has 1 is another table, looked at afresh
+    other, found = cache.own_copy([["X", True], [0, "X"]], lambda g: "other")
+    assert other is not copy and found == "other"
+    assert cache.tournament(copy).points == [1.0, 0.0]
+    assert cache.tournament(copy).points == [1.0, 0.0]
+    assert cache.reads == 1

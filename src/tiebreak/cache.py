@@ -38,7 +38,7 @@ tiebreak.errors.LayoutError: no results found: ...
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import chain, repeat
 from typing import Any
 
@@ -119,21 +119,43 @@ class TableCache:
         self._entries: OrderedDict[Any, _Entry] = OrderedDict()
         self._recent: list[tuple[list[list[Any]], list[tuple[int, int, bool]], Scoring | None, str, _Entry]] = []
         """The last tables seen, each with the cells where a logical value could pass for a number (see _ones)."""
+        self._own: list[tuple[list[list[Any]], list[tuple[int, int, bool]], Any]] = []
+        """The cache's own copies of the last tables handed to :meth:`own_copy`, with what was found in each."""
         self.reads = 0
         """How many times a table was actually read (for tests and benchmarks)."""
 
     def clear(self) -> None:
         self._entries.clear()
         self._recent.clear()
+        self._own.clear()
+
+    def own_copy(self, grid: list[list[Any]], look: Callable[[list[list[Any]]], Any]) -> tuple[list[list[Any]], Any]:
+        """The cache's own copy of a table equal to ``grid``, and ``look(grid)`` remembered with it.
+
+        A caller that needs something of the table before reading it (the
+        worksheet functions: the language of its labels) compares the table
+        once here and then hands the copy on: the cache finds the copy by
+        identity, so the table is compared once per call, not twice.  The
+        copy is never changed.
+        """
+        for seen, ones, found in self._own[:]:  # a copy of the list: another thread may insert meanwhile
+            if seen == grid and _same_logicals(grid, ones):
+                return seen, found
+        copy = [list(r) for r in grid]
+        found = look(copy)
+        self._own.insert(0, (copy, _ones(copy), found))
+        del self._own[self.RECENT :]
+        return copy, found
 
     def _entry(self, grid: Sequence[Sequence[Any]], scoring: Scoring | None) -> _Entry:
         lang = current_language()
-        for seen, ones, scoring_seen, lang_seen, entry in self._recent:
-            if scoring_seen == scoring and lang_seen == lang and seen == grid and _same_logicals(grid, ones):
+        for seen, ones, scoring_seen, lang_seen, entry in self._recent[:]:
+            if scoring_seen == scoring and lang_seen == lang and (seen is grid or seen == grid and _same_logicals(grid, ones)):
                 return entry
         entry = self._lookup(grid, grid_types(grid), scoring, lang)
         if isinstance(grid, list) and all(map(isinstance, grid, repeat((list, tuple)))):
-            copy = [list(r) for r in grid]
+            own = any(grid is seen for seen, _ones_seen, _found in self._own[:])
+            copy = grid if own else [list(r) for r in grid]
             self._recent.insert(0, (copy, _ones(copy), scoring, lang, entry))
             del self._recent[self.RECENT :]
         return entry

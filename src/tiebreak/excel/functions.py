@@ -98,25 +98,15 @@ def language(args: Sequence[Any]) -> str:
     >>> language([[["No", "Name"]], "бухгольц"])
     'ru'
     """
-    found = _cyrillic_text(args[1:]) or _table_cyrillic(args[0] if args else None)
+    found = _cyrillic_text(args[1:]) or _table_cyrillic(args[0] if args else None)[1]
     return choose_language(None, () if found is None else (found,))
 
 
-_RECENT_TABLES: list[tuple[list[list[Any]], str | None]] = []
-"""The last few tables seen and their first Cyrillic text: a sheet filling =BUCHHOLZ(table, A2) down a
-column hands the same table over once per row, and comparing it (at C speed) costs less than searching it."""
-
-
-def _table_cyrillic(table: Any) -> str | None:
-    if not (isinstance(table, list) and all(map(isinstance, table, repeat(list)))):
-        return _cyrillic_text([table])
-    for seen, found in _RECENT_TABLES[:]:  # a copy: another thread may insert meanwhile
-        if seen == table:  # texts equal as texts: equality of values cannot confuse a text with a number
-            return found
-    found = _cyrillic_text([table])
-    _RECENT_TABLES.insert(0, ([list(row) for row in table], found))
-    del _RECENT_TABLES[4:]
-    return found
+def _table_cyrillic(table: Any) -> tuple[Any, str | None]:
+    """The table as the shared cache keeps it (compared once, then found by identity) and its first Cyrillic text."""
+    if not (isinstance(table, list) and table and all(map(isinstance, table, repeat(list)))):
+        return table, _cyrillic_text([table])
+    return shared.own_copy(table, lambda grid: _cyrillic_text([grid]))
 
 
 def _guard(f: Callable[..., Any]) -> Callable[..., Any]:
@@ -129,9 +119,16 @@ def _guard(f: Callable[..., Any]) -> Callable[..., Any]:
     def run(*args: Any) -> Any:
         if player_at is not None and len(args) > player_at and args[player_at] is None:
             return ""  # a row formula filled past the last player: an empty cell, not a spilled column
-        if args:
-            args = (trimmed(args[0]), *args[1:])
-        with use_language(language(args)):
+        if not args:
+            return checked()
+        table = trimmed(args[0])
+        try:
+            table, found = _table_cyrillic(table)
+        except RecursionError:  # a range nested too deeply to compare: refused with its message below
+            found = None
+        args = (table, *args[1:])
+        found = _cyrillic_text(args[1:]) or found
+        with use_language(choose_language(None, () if found is None else (found,))):
             return checked(*args)
 
     def checked(*args: Any) -> Any:
