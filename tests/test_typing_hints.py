@@ -74,21 +74,27 @@ def rr_cell(value: Any) -> list[list[Any]]:
 
 
 HALF_AS_DATE = ": Excel turned 1/2 into a date; type ½ or 0.5 (or =), or format the cells as text first"
+HALF_AS_DATE_RU = ": Excel превратил 1/2 в дату; введите ½ или 0,5 (или =) либо сначала задайте ячейкам текстовый формат"
+RR_WRITE_RU = " (пишите 1, ½ или 0,5 или =, 0, + или − за результат без игры)"
 
 
 def test_half_turned_into_a_date_in_lite() -> None:
     # 1/2 typed in E2 became 2 January 2026, handed over as its serial number 46024
     assert serial(datetime.date(2026, 1, 2)) == 46024
     out = call(functions, "points", rr_cell(46024), 1)
-    assert out == [[PREFIX + "row 2 (Иванов), against Сидоров (No. 3): 46024 is not a result" + HALF_AS_DATE + RR_WRITE]]
+    # the table is labelled in Russian (№, Фамилия, Cyrillic names): the cell answers in Russian
+    assert out == [[PREFIX + "строка 2 (Иванов), против Сидоров (№ 3): 46024 — не результат" + HALF_AS_DATE_RU + RR_WRITE_RU]]
+    with pytest.raises(NotationError) as err:  # the library itself speaks English unless asked
+        read_table(rr_cell(46024))
+    assert str(err.value) == "row 2 (Иванов), against Сидоров (No. 3): 46024 is not a result" + HALF_AS_DATE + RR_WRITE
 
 
 def test_half_turned_into_a_date_in_classic_xlwings() -> None:
     # a day-first locale makes 1/2 the 1st of February
     out = functions.points(rr_cell(datetime.datetime(2026, 2, 1)), 1)
     assert out == (
-        PREFIX + "row 2 (Иванов), against Сидоров (No. 3): the cell holds the date 01.02.2026, not a result"
-        + HALF_AS_DATE + " (write a result such as 1, ½, 0 or a pairing such as 12w1)"
+        PREFIX + "строка 2 (Иванов), против Сидоров (№ 3): в ячейке дата 01.02.2026, а не результат"
+        + HALF_AS_DATE_RU + " (пишите результат вида 1, ½, 0 или пару вида 12w1)"
     )
 
 

@@ -20,6 +20,7 @@ from .coefficients import opponents_rating_sum, truncated_solkoff
 from .counting import Evaluation
 from .criteria import get_criterion, parse_criteria
 from .errors import Location, NotationError, SettingsError
+from .i18n import _
 from .model import Scoring, Tournament
 from .notation import CellProblem, normalize, parse_number
 from .numbers import cell
@@ -48,7 +49,7 @@ def find_player(t: Tournament, player: Any) -> int:
         while isinstance(key, list) and len(key) == 1:
             key = key[0]
     if isinstance(key, (bool, list)):
-        raise SettingsError(f"player: {key!r} is not a start number or a name")
+        raise SettingsError(_("player: {value} is not a start number or a name").format(value=repr(key)))
     try:
         return t.index_of(key)
     except KeyError:
@@ -58,7 +59,7 @@ def find_player(t: Tournament, player: Any) -> int:
             if len(found) == 1:
                 return found[0]
         shown = f"{key:g}" if isinstance(key, float) else str(key)
-        raise SettingsError(f"no player '{shown}' in the table (give a start number or a name)") from None
+        raise SettingsError(_("no player '{player}' in the table (give a start number or a name)").format(player=shown)) from None
 
 
 def _name_key(name: str) -> str:
@@ -80,7 +81,7 @@ def sb_code(convention: Any) -> str:
         return "sonneborn_berger"
     if c in ("fide", "chess", "шахматы"):
         return "SB"
-    raise SettingsError(f"unknown convention '{convention}': use \"draughts\" (default) or \"fide\"")
+    raise SettingsError(_("unknown convention '{convention}': use \"draughts\" (default) or \"fide\"").format(convention=convention))
 
 
 def criterion_values(cache: TableCache, grid: Sequence[Sequence[Any]], code: str, rules: Any = None, scoring: Any = None) -> tuple[Evaluation, list[Any]]:
@@ -93,15 +94,19 @@ def truncated_values(cache: TableCache, grid: Sequence[Sequence[Any]], k: Any, r
     ev = cache.evaluation(grid, _rules(rules), scoring=_scoring(scoring))
     most = max((len(v) for v in ev.val), default=0)
     if k is None or (isinstance(k, str) and not k.strip()):
-        raise SettingsError(f"give k, the number of worst opponent scores to drop (0 to {max(most - 1, 0)})")
+        raise SettingsError(_("give k, the number of worst opponent scores to drop (0 to {top})").format(top=max(most - 1, 0)))
     kk = k
     if isinstance(kk, str):
         kk = parse_number(kk)
     if isinstance(kk, bool) or not isinstance(kk, (int, float)) or not float(kk).is_integer():
-        raise SettingsError(f"k = {k!r} must be a whole number of opponent scores to drop (0 to {max(most - 1, 0)})")
+        raise SettingsError(_("k = {k} must be a whole number of opponent scores to drop (0 to {top})").format(k=repr(k), top=max(most - 1, 0)))
     n = int(kk)
     if n < 0 or n >= max(most, 1):
-        raise SettingsError(f"k = {n} is out of range: the players have at most {most} opponent scores, so k must be 0 to {max(most - 1, 0)}")
+        raise SettingsError(
+            _("k = {k} is out of range: the players have at most {most} opponent scores, so k must be 0 to {top}").format(
+                k=n, most=most, top=max(most - 1, 0)
+            )
+        )
     return ev, ev.memo(("value", "solkoff_trunc", n), lambda: truncated_solkoff(ev, n))
 
 
@@ -123,20 +128,24 @@ def _ratings_column(t: Tournament, grid: Sequence[Sequence[Any]], ratings: Any) 
     elif len(values) == n:
         picked = [(i + 1, v) for i, v in enumerate(values)]
     else:
-        raise SettingsError(f"the ratings range has {len(values)} rows; it must have one per table row ({len(grid)}) or per player ({n})")
+        raise SettingsError(
+            _("the ratings range has {count} rows; it must have one per table row ({rows}) or per player ({players})").format(
+                count=len(values), rows=len(grid), players=n
+            )
+        )
     out: list[float | None] = []
     for row, v in picked:
         try:
             x = normalize(v)
         except CellProblem as problem:
-            raise NotationError(f"ratings: {problem}", Location(row=row)) from None
+            raise NotationError(_("ratings: {problem}").format(problem=problem), Location(row=row)) from None
         if isinstance(x, str):
             f = parse_number(x)
             if f is None:
-                raise NotationError(f"ratings: '{x}' is not a rating", Location(row=row))
+                raise NotationError(_("ratings: '{text}' is not a rating").format(text=x), Location(row=row))
             x = f
         if x is not None and not (0 <= x <= 4000):
-            raise NotationError(f"ratings: {x:g} is not a rating", Location(row=row))
+            raise NotationError(_("ratings: {value} is not a rating").format(value=f"{x:g}"), Location(row=row))
         out.append(x if x else None)
     return out
 
@@ -172,16 +181,16 @@ def _scoring(scoring: Any) -> Scoring | None:
     if scoring is None or (isinstance(scoring, str) and not scoring.strip()):
         return None
     if isinstance(scoring, (int, float)) and not isinstance(scoring, bool):
-        raise SettingsError(f"scoring: {scoring:g} is not a scoring; write it as win/draw/loss in quotes, e.g. \"3/1/0\"")
+        raise SettingsError(_("scoring: {value} is not a scoring; write it as win/draw/loss in quotes, e.g. \"3/1/0\"").format(value=f"{scoring:g}"))
     try:
         return Scoring.parse(str(scoring))
     except SettingsError as err:
-        raise SettingsError(f"scoring: {err}") from None
+        raise SettingsError(_("scoring: {problem}").format(problem=err)) from None
 
 
 def _rules(rules: Any) -> Any:
     if rules is None or (isinstance(rules, str) and not rules.strip()):
         return None
     if not isinstance(rules, str):
-        raise SettingsError(f"rules: {rules!r} is not a rule-set name")
+        raise SettingsError(_("rules: {value} is not a rule-set name").format(value=repr(rules)))
     return rules

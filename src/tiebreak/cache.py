@@ -6,7 +6,10 @@ table; the others find it here.  A table is found by its content, compared in
 full: first against the few most recent tables by plain equality (one pass in
 C, about as fast as looking at every cell once), then by a hashed copy.  Any
 changed cell is a different table, so a stale value is impossible.  Errors are
-cached too, so a bad table is not re-read for every row.
+cached too, so a bad table is not re-read for every row.  Their messages (and
+the reader's notes) are written in the language current when the table was
+read, so the language is part of the key: a table refused in Russian is
+refused again in English for a caller speaking English.
 
 Cells are compared by type as well as value where it matters: ``TRUE`` is not
 ``1`` (Python's equality would say it is); ``1`` and ``1.0`` are the same
@@ -35,12 +38,13 @@ tiebreak.errors.LayoutError: no results found: ...
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import chain, repeat
 from typing import Any
 
 from .counting import Evaluation
 from .errors import TiebreakError
+from .i18n import current_language
 from .model import Scoring, Tournament
 from .reader import read_table
 from .rules import get_rules
@@ -113,29 +117,52 @@ class TableCache:
     def __init__(self, size: int = 16) -> None:
         self.size = size
         self._entries: OrderedDict[Any, _Entry] = OrderedDict()
-        self._recent: list[tuple[list[list[Any]], list[tuple[int, int, bool]], Scoring | None, _Entry]] = []
+        self._recent: list[tuple[list[list[Any]], list[tuple[int, int, bool]], Scoring | None, str, _Entry]] = []
         """The last tables seen, each with the cells where a logical value could pass for a number (see _ones)."""
+        self._own: list[tuple[list[list[Any]], list[tuple[int, int, bool]], Any]] = []
+        """The cache's own copies of the last tables handed to :meth:`own_copy`, with what was found in each."""
         self.reads = 0
         """How many times a table was actually read (for tests and benchmarks)."""
 
     def clear(self) -> None:
         self._entries.clear()
         self._recent.clear()
+        self._own.clear()
+
+    def own_copy(self, grid: list[list[Any]], look: Callable[[list[list[Any]]], Any]) -> tuple[list[list[Any]], Any]:
+        """The cache's own copy of a table equal to ``grid``, and ``look(grid)`` remembered with it.
+
+        A caller that needs something of the table before reading it (the
+        worksheet functions: the language of its labels) compares the table
+        once here and then hands the copy on: the cache finds the copy by
+        identity, so the table is compared once per call, not twice.  The
+        copy is never changed.
+        """
+        for seen, ones, found in self._own[:]:  # a copy of the list: another thread may insert meanwhile
+            if seen == grid and _same_logicals(grid, ones):
+                return seen, found
+        copy = [list(r) for r in grid]
+        found = look(copy)
+        self._own.insert(0, (copy, _ones(copy), found))
+        del self._own[self.RECENT :]
+        return copy, found
 
     def _entry(self, grid: Sequence[Sequence[Any]], scoring: Scoring | None) -> _Entry:
-        for seen, ones, scoring_seen, entry in self._recent:
-            if scoring_seen == scoring and seen == grid and _same_logicals(grid, ones):
+        lang = current_language()
+        for seen, ones, scoring_seen, lang_seen, entry in self._recent[:]:
+            if scoring_seen == scoring and lang_seen == lang and (seen is grid or seen == grid and _same_logicals(grid, ones)):
                 return entry
-        entry = self._lookup(grid, grid_types(grid), scoring)
+        entry = self._lookup(grid, grid_types(grid), scoring, lang)
         if isinstance(grid, list) and all(map(isinstance, grid, repeat((list, tuple)))):
-            copy = [list(r) for r in grid]
-            self._recent.insert(0, (copy, _ones(copy), scoring, entry))
+            own = any(grid is seen for seen, _ones_seen, _found in self._own[:])
+            copy = grid if own else [list(r) for r in grid]
+            self._recent.insert(0, (copy, _ones(copy), scoring, lang, entry))
             del self._recent[self.RECENT :]
         return entry
 
-    def _lookup(self, grid: Sequence[Sequence[Any]], types: tuple[int, ...], scoring: Scoring | None) -> _Entry:
+    def _lookup(self, grid: Sequence[Sequence[Any]], types: tuple[int, ...], scoring: Scoring | None, lang: str) -> _Entry:
         try:
-            key = (grid_key(grid), types, scoring)
+            key = (grid_key(grid), types, scoring, lang)
             hash(key)
         except TypeError:  # an unhashable cell value (a dict from Office.js, say): read uncached
             return self._read(grid, scoring)

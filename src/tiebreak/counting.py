@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from enum import Enum, IntFlag
 from typing import TYPE_CHECKING, TypeVar
 
+from .i18n import _
 from .model import DRAW, LOSS, WIN, Scoring, Tournament
 
 if TYPE_CHECKING:  # the rule sets make evaluations; an evaluation only names its maker
@@ -150,7 +151,7 @@ class Evaluation:
     def fore(self) -> Evaluation:
         """The same event with every game paired in the last round drawn, counted by the same rules (FIDE FB, 8.3)."""
         if self.fore_maker is None:
-            raise ValueError("this evaluation cannot make a fore evaluation")
+            raise ValueError(_("this evaluation cannot make a fore evaluation"))
         return self.memo("fore", self.fore_maker)
 
     def memo(self, key: object, compute: Callable[[], T]) -> T:

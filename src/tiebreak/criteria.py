@@ -34,6 +34,7 @@ from .criterion import (
     ValueCriterion,
 )
 from .errors import UnknownCriterionError
+from .i18n import _
 
 __all__ = [
     "COEFFICIENT_SYSTEMS",
@@ -167,7 +168,7 @@ _FIDE: tuple[Criterion, ...] = (
 
 def modified(code: str, mods: str) -> Criterion:
     """BH/C2, BH/M1, SB/C1, ARO/C1, TPR/C1, PS/C1 ...: a FIDE tie-break with modifiers (C.07 14)."""
-    base, _, _ = code.partition("/")
+    base = code.partition("/")[0]
     parts = [m for m in mods.upper().split("/") if m]
     low = high = 0
     for m in parts:
@@ -177,7 +178,9 @@ def modified(code: str, mods: str) -> Criterion:
             low += int(m[1:])
             high += int(m[1:])
         else:
-            raise UnknownCriterionError(f"unknown modifier '/{m}' in '{code}': use /C1, /C2 ... or /M1, /M2 ...")
+            raise UnknownCriterionError(
+                _("unknown modifier '/{modifier}' in '{code}': use /C1, /C2 ... or /M1, /M2 ...").format(modifier=m, code=code)
+            )
     canon = f"{base}/" + "/".join(parts)
     cut_text = f"minus the {low} least significant" + (f" and {high} most significant" if high else "") + " values"
     if base == "BH":
@@ -193,7 +196,7 @@ def modified(code: str, mods: str) -> Criterion:
             canon, f"Progressive score {canon[3:]}", f"Прогрессивный счёт {canon[3:]}", f"PS without the first {low} running score(s).",
             fide.progressive_score(low), needs="rounds", decimals=1,
         )
-    raise UnknownCriterionError(f"'{code}': modifiers are not available for {base}")
+    raise UnknownCriterionError(_("'{code}': modifiers are not available for {base}").format(code=code, base=base))
 
 
 _MODIFIABLE = frozenset({"bh", "sb", "aro", "tpr", "ps"})
@@ -252,7 +255,9 @@ def get_criterion(code: str | Criterion) -> Criterion:
         return CRITERIA[made.code]
     from .notation import show
 
-    raise UnknownCriterionError(f"unknown criterion {show(text)}: see the list of codes (e.g. {', '.join(list(CRITERIA)[:8])} ...)")
+    raise UnknownCriterionError(
+        _("unknown criterion {text}: see the list of codes (e.g. {codes} ...)").format(text=show(text), codes=", ".join(list(CRITERIA)[:8]))
+    )
 
 
 def parse_criteria(text: str | Sequence[str]) -> list[Criterion]:
@@ -260,5 +265,5 @@ def parse_criteria(text: str | Sequence[str]) -> list[Criterion]:
     items = [s for s in re.split(r"[,;\n]+", text)] if isinstance(text, str) else list(text)
     out = [get_criterion(s) for s in (i.strip() for i in items) if s]
     if not out:
-        raise UnknownCriterionError("the criteria list is empty")
+        raise UnknownCriterionError(_("the criteria list is empty"))
     return out

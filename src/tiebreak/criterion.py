@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .counting import Evaluation, Ratings
+from .i18n import current_language
 
 __all__ = ["Criterion", "GroupContext", "GroupCriterion", "ProgressiveCriterion", "Ratings", "ValueCriterion"]
 
@@ -43,6 +44,21 @@ class Criterion:
     aliases: tuple[str, ...] = ()
     fide: bool = False
     lower_is_better: bool = False
+
+    @property
+    def title(self) -> str:
+        """The criterion's name in the current language (``name_ru`` in Russian, ``name`` otherwise).
+
+        >>> from tiebreak.criteria import get_criterion
+        >>> from tiebreak.i18n import use_language
+        >>> c = get_criterion("buchholz")
+        >>> with use_language("ru"):
+        ...     c.title
+        'Коэффициент Бухгольца'
+        >>> c.title
+        'Buchholz'
+        """
+        return self.name_ru if current_language() == "ru" else self.name
 
     @property
     def kind(self) -> str:

@@ -17,6 +17,8 @@ import os
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from .i18n import _
+
 __all__ = [
     "Location",
     "TiebreakError",
@@ -81,23 +83,24 @@ class Location:
         head: list[str] = []
         cell = self.cell
         if self.sheet:
-            head.append(f"sheet '{self.sheet}'")
+            head.append(_("sheet '{sheet}'").format(sheet=self.sheet))
         if cell is not None:
-            head.append(f"cell {cell}")
+            head.append(_("cell {cell}").format(cell=cell))
         elif self.row is not None:
-            head.append(f"row {self.row}")
+            head.append(_("row {row}").format(row=self.row))
         if self.line is not None:
-            head.append(f"line {self.line}")
+            head.append(_("line {line}").format(line=self.line))
         text = ", ".join(head)
         if self.player:
             text = f"{text} ({self.player})" if text else self.player
         tail: list[str] = []
         if self.round is not None:
-            tail.append(f"round {self.round}")
+            tail.append(_("round {round}").format(round=self.round))
         if self.opponent is not None:
-            tail.append(f"against {self.opponent}")
+            # TRANSLATORS: the opponent of a round robin column, e.g. "against No. 2" or "against Ann"
+            tail.append(_("against {opponent}").format(opponent=self.opponent))
         if self.column is not None and cell is None and self.round is None and self.opponent is None:
-            tail.append(f"column {self.column}")
+            tail.append(_("column {column}").format(column=self.column))
         return ", ".join(part for part in (text, *tail) if part)
 
 
@@ -160,9 +163,13 @@ def checked_size(path: str | os.PathLike[str], limit: int, what: str) -> Path:
     try:
         size = p.stat().st_size
     except OSError as err:
-        raise FileFormatError(f"{p}: cannot read the file ({err.strerror})") from None
+        raise FileFormatError(_("{path}: cannot read the file ({reason})").format(path=p, reason=err.strerror)) from None
     if size > limit:
-        raise FileFormatError(f"{p}: {size // (1024 * 1024)} MB is larger than the {limit // (1024 * 1024)} MB {what}")
+        raise FileFormatError(
+            _("{path}: {size} MB is larger than the {limit} MB {what}").format(
+                path=p, size=size // (1024 * 1024), limit=limit // (1024 * 1024), what=what
+            )
+        )
     return p
 
 

@@ -27,6 +27,7 @@ from enum import IntEnum
 from operator import add, eq
 
 from .errors import ConsistencyError, Location, SettingsError
+from .i18n import _
 
 __all__ = ["CHESS", "DRAUGHTS", "DRAW", "LOSS", "WIN", "Entry", "Kind", "Player", "Scoring", "Tournament", "round_consistent"]
 
@@ -91,7 +92,7 @@ class Scoring:
 
     def __post_init__(self) -> None:
         if not (self.win > self.draw >= self.loss):
-            raise SettingsError(f"scoring {self.label}: a win must be worth more than a draw, a draw at least a loss")
+            raise SettingsError(_("scoring {scoring}: a win must be worth more than a draw, a draw at least a loss").format(scoring=self.label))
 
     @property
     def label(self) -> str:
@@ -111,9 +112,9 @@ class Scoring:
         try:
             values = [float(p.replace(",", ".")) for p in parts]
         except ValueError:
-            raise SettingsError(f"scoring '{text}': write it as win/draw/loss, e.g. 1/0.5/0 or 2/1/0") from None
+            raise SettingsError(_("scoring '{text}': write it as win/draw/loss, e.g. 1/0.5/0 or 2/1/0").format(text=text)) from None
         if len(values) != 3:
-            raise SettingsError(f"scoring '{text}': write it as win/draw/loss, e.g. 1/0.5/0 or 2/1/0")
+            raise SettingsError(_("scoring '{text}': write it as win/draw/loss, e.g. 1/0.5/0 or 2/1/0").format(text=text))
         return cls(*values)
 
     def outcome(self, points: float) -> int | None:
@@ -151,7 +152,7 @@ class Player:
     """The points the source states (a points column), if any."""
 
     def label(self) -> str:
-        return self.name or f"No. {self.number}"
+        return self.name or _("No. {number}").format(number=self.number)
 
 
 @dataclass(frozen=True)
@@ -369,29 +370,32 @@ class Tournament:
         q = self.opp[p][i]
         me = self.players[p].label()
         if q == p:
-            raise ConsistencyError("a player cannot meet himself", where(p, i))
+            raise ConsistencyError(_("a player cannot meet himself"), where(p, i))
         if q >= n:
-            raise ConsistencyError(f"opponent number out of range (1–{n})", where(p, i))
+            raise ConsistencyError(_("opponent number out of range (1–{n})").format(n=n), where(p, i))
         them = self.players[q].label()
         back = self.opp[q][i] if i < len(self.opp[q]) else -1
         if back != p:
             if back < 0:
-                raise ConsistencyError(f"{them}'s row shows no game against {me} in that round", where(p, i))
-            raise ConsistencyError(f"{them}'s row shows {self.players[back].label()} as the opponent in that round, not {me}", where(p, i))
+                raise ConsistencyError(_("{them}'s row shows no game against {me} in that round").format(them=them, me=me), where(p, i))
+            raise ConsistencyError(
+                _("{them}'s row shows {other} as the opponent in that round, not {me}").format(them=them, other=self.players[back].label(), me=me), where(p, i)
+            )
         k, kq = self.kind[p][i], self.kind[q][i]
         if k == Kind.PLAYED and kq != Kind.PLAYED:
-            raise ConsistencyError(f"the result does not mirror {them}'s (a game on one side, a forfeit on the other)", where(p, i))
+            raise ConsistencyError(_("the result does not mirror {them}'s (a game on one side, a forfeit on the other)").format(them=them), where(p, i))
         op, oq = outcome.get(self.pts[p][i]), outcome.get(self.pts[q][i])
         if k == Kind.PLAYED and (op is None or oq is None or not (op == -oq or allow_double_loss and op == oq == LOSS)):
             raise ConsistencyError(
-                f"the result does not mirror {them}'s ({_num(self.pts[p][i])} here, {_num(self.pts[q][i])} there)", where(p, i)
+                _("the result does not mirror {them}'s ({here} here, {there} there)").format(them=them, here=_num(self.pts[p][i]), there=_num(self.pts[q][i])),
+                where(p, i),
             )
         if k == Kind.FORFEIT_WIN and kq != Kind.FORFEIT_LOSS:
-            raise ConsistencyError(f"a forfeit win here, but {them}'s row does not show a forfeit loss", where(p, i))
+            raise ConsistencyError(_("a forfeit win here, but {them}'s row does not show a forfeit loss").format(them=them), where(p, i))
         if k == Kind.FORFEIT_LOSS and kq not in (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS):
-            raise ConsistencyError(f"a forfeit loss here, but {them}'s row does not show a forfeit", where(p, i))
-        colour = "white" if self.colour[p][i] == "w" else "black"
-        raise ConsistencyError(f"both players have {colour} against each other", where(p, i))
+            raise ConsistencyError(_("a forfeit loss here, but {them}'s row does not show a forfeit").format(them=them), where(p, i))
+        message = _("both players have white against each other") if self.colour[p][i] == "w" else _("both players have black against each other")
+        raise ConsistencyError(message, where(p, i))
 
 
 def round_consistent(

@@ -38,6 +38,9 @@ import re
 from functools import lru_cache
 from typing import NamedTuple, Union
 
+from .i18n import _, lazy_gettext, ngettext
+from .localformat import decimal_separator
+
 __all__ = [
     "Mark",
     "SwissCell",
@@ -164,24 +167,24 @@ def normalize(value: object) -> float | str | None:
     if value is None:
         return None
     if isinstance(value, bool):
-        raise CellProblem(f"{'TRUE' if value else 'FALSE'} is a logical value, not a result")
+        raise CellProblem(_("TRUE is a logical value, not a result") if value else _("FALSE is a logical value, not a result"))
     if isinstance(value, (int, float)):
         err = excel_error(value) if isinstance(value, int) else None
         if err:
-            raise CellProblem(f"the cell holds the Excel error {err}")
+            raise CellProblem(_("the cell holds the Excel error {error}").format(error=err))
         f = float(value)
         if math.isnan(f):
-            raise CellProblem("the cell holds NaN, not a number")
+            raise CellProblem(_("the cell holds NaN, not a number"))
         if math.isinf(f) or abs(f) > 1e12:
-            raise CellProblem(f"{value!r} is not a sensible number here")
+            raise CellProblem(_("{value} is not a sensible number here").format(value=repr(value)))
         return f
     if isinstance(value, dict):
         err = excel_error(value)
         if err:
-            raise CellProblem(f"the cell holds the Excel error {err}")
+            raise CellProblem(_("the cell holds the Excel error {error}").format(error=err))
         if "basicValue" in value:
             return normalize(value["basicValue"])
-        raise CellProblem("the cell holds an Excel data type, not a value")
+        raise CellProblem(_("the cell holds an Excel data type, not a value"))
     if isinstance(value, str):
         if value and value.isprintable() and len(value) <= MAX_TEXT and value[0] not in "#= " and value[-1] != " ":
             return value  # the common case: clean text
@@ -189,29 +192,38 @@ def normalize(value: object) -> float | str | None:
         if not text:
             return None
         if len(text) > MAX_TEXT:
-            raise CellProblem(f"a text of {len(text)} characters is too long for a crosstable cell")
+            n = len(text)
+            raise CellProblem(
+                ngettext(
+                    "a text of {length} characters is too long for a crosstable cell",
+                    "a text of {length} characters is too long for a crosstable cell",
+                    n,
+                ).format(length=n)
+            )
         err = excel_error(text)
         if err:
-            raise CellProblem(f"the cell holds the Excel error {err}")
+            raise CellProblem(_("the cell holds the Excel error {error}").format(error=err))
         if any(ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0 for ch in text):
-            raise CellProblem(f"{_show(text)} contains control characters")
+            raise CellProblem(_("{text} contains control characters").format(text=_show(text)))
         if text.startswith("=") and re.search(r"[^\d½=+\-−–.,:;|\s]", text[1:]):
-            raise CellProblem(f"{_show(text)} is a formula stored as text, not its value")
+            raise CellProblem(_("{text} is a formula stored as text, not its value").format(text=_show(text)))
         return text
     if isinstance(value, Uncalculated):
-        raise CellProblem(f"the formula {_show(value.formula)} has no stored value: open the file in Excel and save it, then try again")
+        raise CellProblem(
+            _("the formula {formula} has no stored value: open the file in Excel and save it, then try again").format(formula=_show(value.formula))
+        )
     if isinstance(value, (datetime.date, datetime.time)):
         hint = typing_hint(value, swiss=False)
         shown = value.strftime("%d.%m.%Y") if isinstance(value, datetime.date) else str(value)
-        raise CellProblem(f"the cell holds the date {shown}, not a result{hint} ({ANY_NOTATIONS})")
+        raise CellProblem(_("the cell holds the date {date}, not a result{hint} ({notations})").format(date=shown, hint=hint, notations=ANY_NOTATIONS))
     # other types Excel may hand over
-    raise CellProblem(f"{_show(value)} is a {type(value).__name__}, not a result")
+    raise CellProblem(_("{value} is a {type}, not a result").format(value=_show(value), type=type(value).__name__))
 
 
 # the accepted notations in a few words, at the end of every "is not a result"
-RR_NOTATIONS = "write 1, ½ or 0.5 or =, 0, + or − for a forfeit"
-SWISS_NOTATIONS = "write opponent, colour, result, e.g. 12w1, 5б½, 7b=; a bye +, an absence −"
-ANY_NOTATIONS = "write a result such as 1, ½, 0 or a pairing such as 12w1"
+RR_NOTATIONS = lazy_gettext("write 1, ½ or 0.5 or =, 0, + or − for a forfeit")
+SWISS_NOTATIONS = lazy_gettext("write opponent, colour, result, e.g. 12w1, 5б½, 7b=; a bye +, an absence −")
+ANY_NOTATIONS = lazy_gettext("write a result such as 1, ½, 0 or a pairing such as 12w1")
 _HALF_AS_DATE = {(1, 2), (2, 1)}  # 1/2 typed into a cell becomes 2 January or 1 February
 _EXCEL_EPOCH = datetime.date(1899, 12, 30)
 _LOOKALIKE_ZERO = str.maketrans({"O": "0", "o": "0", "О": "0", "о": "0"})
@@ -236,7 +248,7 @@ def typing_hint(value: object, swiss: bool) -> str:
         date = _EXCEL_EPOCH + datetime.timedelta(days=int(value))
     if date is not None:
         if (date.month, date.day) in _HALF_AS_DATE:
-            return ": Excel turned 1/2 into a date; type ½ or 0.5 (or =), or format the cells as text first"
+            return ": " + _("Excel turned 1/2 into a date; type ½ or 0.5 (or =), or format the cells as text first")
         return ""
     if not isinstance(value, str):
         return ""
@@ -249,13 +261,15 @@ def typing_hint(value: object, swiss: bool) -> str:
             pass
         else:
             letter = next(ch for ch in text if ch in "OoОо")
-            return f": {_show(letter)} is a letter O, not the digit 0; type {fixed}"
+            return ": " + _("{letter} is a letter O, not the digit 0; type {fixed}").format(letter=_show(letter), fixed=fixed)
     if not swiss and re.fullmatch(r"(?:1|0|½|0[.,]5|2)\s*[-−–]\s*(?:1|0|½|0[.,]5|2)", text):
-        return ": a round robin cell holds this player's result only, e.g. " + _show_result(text.replace(" ", "")[0]) + ", not the game score"
+        return ": " + _("a round robin cell holds this player's result only, e.g. {result}, not the game score").format(
+            result=_show_result(text.replace(" ", "")[0])
+        )
     if swiss and text.casefold() in ("x", "х", "*"):
-        return ": X marks the diagonal of a round robin; in a Swiss round leave the cell empty or write − for an absence"
+        return ": " + _("X marks the diagonal of a round robin; in a Swiss round leave the cell empty or write − for an absence")
     if swiss and re.fullmatch(r"\d{1,6}\s*[xXхХ]\s*(?:1|0|½|=|\+|[-−–]|0[.,]5)", text):
-        return ": the colour is w or b (б or ч), not X"
+        return ": " + _("the colour is w or b (б or ч), not X")
     return ""
 
 
@@ -265,7 +279,7 @@ def _show_result(ch: str) -> str:
 
 def _show(value: object) -> str:
     if isinstance(value, float):
-        return _fmt(value)
+        return _fmt(value).replace(".", decimal_separator())  # as the user's Excel shows it: 1,5 in Russian
     text = str(value)
     if len(text) > 40:
         text = text[:37] + "..."
@@ -327,7 +341,7 @@ def _mark(token: str) -> Mark:
         return FORFEIT_LOSS
     value = parse_number(token)
     if value is None:  # pragma: no cover - the patterns only let numbers through
-        raise CellProblem(f"'{token}' is not a result")
+        raise CellProblem(_("'{text}' is not a result").format(text=token))
     return value
 
 
@@ -348,7 +362,9 @@ def _text_marks(text: str) -> tuple[Mark, ...]:
     m = _TWO.match(t)
     if m:
         return (_mark(m.group(1)), _mark(m.group(2)))
-    raise CellProblem(f"{_show(text)} is not a result{typing_hint(text, swiss=False)} ({RR_NOTATIONS})")
+    raise CellProblem(
+        _("{text} is not a result{hint} ({notations})").format(text=_show(text), hint=typing_hint(text, swiss=False), notations=RR_NOTATIONS)
+    )
 
 
 def result_marks(value: float | str) -> tuple[Mark, ...]:
@@ -424,10 +440,12 @@ def _swiss_text(text: str) -> SwissCell:
             return SwissCell(None, None, value, "points")
     m = _SWISS.match(text)
     if not m:
-        raise CellProblem(f"{_show(text)} is not a result{typing_hint(text, swiss=True)} ({SWISS_NOTATIONS})")
+        raise CellProblem(
+            _("{text} is not a result{hint} ({notations})").format(text=_show(text), hint=typing_hint(text, swiss=True), notations=SWISS_NOTATIONS)
+        )
     res = m.group("r1") or m.group("r2") or m.group("r3") or m.group("r4")
     if res is None:
-        raise CellProblem(f"{_show(text)} has an opponent but no result")
+        raise CellProblem(_("{text} has an opponent but no result").format(text=_show(text)))
     colour = m.group("col")
     return SwissCell(int(m.group("opp")), _COLOURS[colour] if colour else None, _mark(res), None)
 
@@ -460,5 +478,7 @@ def swiss_cell(value: float | str) -> SwissCell:
     if isinstance(value, float):
         if value < 0:
             return SwissCell(None, None, -value, "points")
-        raise CellProblem(f"{_show(value)} is a number, not an opponent with a result (e.g. '12w1'){typing_hint(value, swiss=True)}")
+        raise CellProblem(
+            _("{value} is a number, not an opponent with a result (e.g. '12w1'){hint}").format(value=_show(value), hint=typing_hint(value, swiss=True))
+        )
     return _swiss_text(value)

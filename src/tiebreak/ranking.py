@@ -40,6 +40,7 @@ from .criteria import (
     parse_criteria,
 )
 from .criterion import GroupContext, Ratings
+from .i18n import _
 from .model import Tournament
 from .rules import RuleSet, get_rules
 
@@ -223,11 +224,11 @@ def rank(
             have = ratings if ratings is not None else [p.rating for p in t.players]
             if not any(have):
                 skipped.append(c.code)
-                notes.append(f"'{c.name}' skipped: the table has no ratings")
+                notes.append(_("'{name}' skipped: the table has no ratings").format(name=c.title))
                 continue
         if c.needs == "rounds" and not t.has_rounds:
             skipped.append(c.code)
-            notes.append(f"'{c.name}' skipped: it needs round order, which a round robin matrix does not have")
+            notes.append(_("'{name}' skipped: it needs round order, which a round robin matrix does not have").format(name=c.title))
             continue
         active.append(c)
     ranker = _Ranker(ev, active, ratings)

@@ -28,6 +28,7 @@ from operator import add, and_, eq, sub
 
 from .counting import Adjusted, Evaluation, Why
 from .errors import UnknownRuleSetError
+from .i18n import LazyString, _, lazy_gettext
 from .model import Kind, Tournament
 
 __all__ = ["DEFAULT_RULES", "RULE_SETS", "Evaluation", "RuleSet", "get_rules", "rule_set_names"]
@@ -47,7 +48,8 @@ class RuleSet:
     """Base class; a rule set fills an :class:`Evaluation`."""
 
     name: str = ""
-    title: str = ""
+    title: str | LazyString = ""
+    """The rule set's name for people, in the current language when shown."""
     summary: str = ""
     forfeits: str = ""
     byes: str = ""
@@ -164,7 +166,7 @@ def withdrawal_round(t: Tournament, p: int) -> int | None:
 
 class RuRules(RuleSet):
     name = "ru"
-    title = "Russian draughts rules (1.13, code 3.16)"
+    title = lazy_gettext("Russian draughts rules (1.13, code 3.16)")
     summary = "Forfeits count as draws; an odd-number bye is a win over the event's lowest score; a withdrawn opponent is credited with his score group's average."
     forfeits = "A forfeit (+/−) counts as a draw between the two players in every coefficient; the opponent still counts. It is neither a win nor a loss for Shmulyan, wins or beaten-sum. Opponents' scores count their own forfeits as draws."
     byes = "A bye for an odd number of players counts as a game won against a virtual opponent whose score is the lowest final score of the event (coefficients only; not a win for 'most wins', not in beaten-sum)."
@@ -289,21 +291,27 @@ class RuRules(RuleSet):
                 count = members - 1  # without w himself
                 name = t.players[w].label()
                 if not count:
-                    notes.append(f"{name} withdrew after round {k}; nobody else had his score then, so nothing is credited for rounds {k + 1}–{rounds}")
+                    notes.append(
+                        _("{name} withdrew after round {k}; nobody else had his score then, so nothing is credited for rounds {first}–{last}").format(
+                            name=name, k=k, first=k + 1, last=rounds
+                        )
+                    )
                     continue
                 extra = (rest_sum - rest[w]) / count
                 score[w] += extra
                 credited[w] = extra
                 adjusted[w] |= Adjusted.WITHDRAWAL_CREDIT
                 notes.append(
-                    f"{name} withdrew after round {k}: credited {extra:g} for rounds {k + 1}–{rounds} "
-                    f"(average of {count} player(s) with {after:g} points after round {k})"
+                    _(
+                        "{name} withdrew after round {k}: credited {extra} for rounds {first}–{last} "
+                        "(average of {count} player(s) with {after} points after round {k})"
+                    ).format(name=name, k=k, extra=f"{extra:g}", first=k + 1, last=rounds, count=count, after=f"{after:g}")
                 )
 
 
 class PlainRules(RuleSet):
     name = "plain"
-    title = "Results as scored"
+    title = lazy_gettext("Results as scored")
     summary = "Forfeits count as the win or loss they were scored as; byes and absences add nothing."
     forfeits = "A forfeit counts as the win or loss it was scored as, against the scheduled opponent."
     byes = "A bye adds nothing to the coefficients (no opponent); its points count for ranking."
@@ -375,7 +383,9 @@ class FideRules(RuleSet):
         self.year = year
         self.caps = year >= 2026
         self.name = f"fide-{year}"
-        self.title = f"FIDE C.07 ({'in force 2024-04-01' if year == 2024 else 'revision applied from 2026-03-01'})"
+        self.title = (
+            lazy_gettext("FIDE C.07 (in force 2024-04-01)") if year == 2024 else lazy_gettext("FIDE C.07 (revision applied from 2026-03-01)")
+        )
         self.summary = (
             "Own unplayed rounds count as games against a dummy opponent with the player's own score"
             + (" (capped: a forfeit at the scheduled opponent's adjusted score, other rounds at draw points × rounds)" if self.caps else "")
@@ -456,7 +466,7 @@ class FideRules(RuleSet):
 
 class Fide2009Rules(RuleSet):
     name = "fide-2009"
-    title = "FIDE virtual-opponent rule (2009, in the Handbook until 2023)"
+    title = lazy_gettext("FIDE virtual-opponent rule (2009, in the Handbook until 2023)")
     summary = "Opponents' unplayed games count as draws; a player's own unplayed round is a game against a virtual opponent."
     forfeits = (
         "For the opponents, every unplayed game counts as a draw. The player's own forfeit round is a game against a virtual "
@@ -565,5 +575,7 @@ def get_rules(name: str | RuleSet | None = None) -> RuleSet:
     if rules is None:
         from .notation import show
 
-        raise UnknownRuleSetError(f"unknown rule set {show(str(name))}: use one of {', '.join(RULE_SETS)}")
+        raise UnknownRuleSetError(
+            _("unknown rule set {name}: use one of {names}").format(name=show(str(name)), names=", ".join(RULE_SETS))
+        )
     return rules

@@ -27,6 +27,7 @@ import re
 from typing import Any, Sequence
 
 from .errors import ConsistencyError, FileFormatError, Location, checked_size
+from .i18n import _
 from .model import CHESS, DRAUGHTS, Kind, Player, Scoring, Tournament
 from .notation import GAME_SYMBOLS, TRF_LETTERS
 from .rules import fide_for_date
@@ -44,7 +45,7 @@ def _err(line: int, message: str, player: str | None = None, round: int | None =
 
 
 def read_trf_file(path: str | os.PathLike[str]) -> Tournament:
-    p = checked_size(path, MAX_BYTES, "a TRF file may be")
+    p = checked_size(path, MAX_BYTES, _("a TRF file may be"))
     raw = p.read_bytes()
     try:
         text = raw.decode("utf-8-sig")
@@ -53,7 +54,7 @@ def read_trf_file(path: str | os.PathLike[str]) -> Tournament:
     try:
         return read_trf(text)
     except FileFormatError as err:
-        raise FileFormatError(f"{p}: {err}") from None
+        raise FileFormatError(_("{path}: {problem}").format(path=p, problem=err)) from None
 
 
 def _date(text: str) -> _dt.date | None:
@@ -72,12 +73,12 @@ def _date(text: str) -> _dt.date | None:
 def _xxs(text: str, values: dict[str, float], line: int) -> None:
     for item in text.split():
         if "=" not in item:
-            raise _err(line, f"XXS: '{item}' is not CODE=VALUE")
-        code, _, value = item.partition("=")
+            raise _err(line, _("XXS: '{item}' is not CODE=VALUE").format(item=item))
+        code, _sep, value = item.partition("=")
         try:
             v = float(value.replace(",", "."))
         except ValueError:
-            raise _err(line, f"XXS: '{value}' is not a number") from None
+            raise _err(line, _("XXS: '{value}' is not a number").format(value=value)) from None
         code = code.upper()
         targets = {"W": ("WW", "BW", "FW", "FPB"), "D": ("WD", "BD", "HPB")}.get(code, (code,))
         for tcode in targets:
@@ -109,7 +110,7 @@ def read_trf(text: str) -> Tournament:
     lines_of: list[int] = []
     for no, line in enumerate(lines, start=1):
         if len(line) > MAX_LINE:
-            raise _err(no, f"a line of {len(line)} characters; TRF lines are at most {MAX_LINE}")
+            raise _err(no, _("a line of {length} characters; TRF lines are at most {limit}").format(length=len(line), limit=MAX_LINE))
         code = line[:3]
         rest = line[4:] if len(line) > 4 else ""
         if code == "012":
@@ -122,9 +123,9 @@ def read_trf(text: str) -> Tournament:
             try:
                 declared_rounds = int(rest.strip().split()[0])
             except (ValueError, IndexError):
-                raise _err(no, f"{code}: '{rest.strip()}' is not a number of rounds") from None
+                raise _err(no, _("{code}: '{text}' is not a number of rounds").format(code=code, text=rest.strip())) from None
             if not 0 < declared_rounds <= MAX_ROUNDS:
-                raise _err(no, f"{code}: {declared_rounds} rounds; at most {MAX_ROUNDS} are read")
+                raise _err(no, _("{code}: {rounds} rounds; at most {limit} are read").format(code=code, rounds=declared_rounds, limit=MAX_ROUNDS))
         elif code == "XXS":
             _xxs(rest, point_values, no)
         elif code == "162":
@@ -136,11 +137,11 @@ def read_trf(text: str) -> Tournament:
             rules = _CONTROL.sub("?", rest.strip().split()[0]) if rest.strip() else None
         elif code == "001":
             if len(players) >= MAX_PLAYERS:
-                raise _err(no, f"more than {MAX_PLAYERS} players; refused")
+                raise _err(no, _("more than {limit} players; refused").format(limit=MAX_PLAYERS))
             players.append(_player(line, no))
             lines_of.append(no)
     if not players:
-        raise FileFormatError("no player lines (001) in the file: not a TRF file?")
+        raise FileFormatError(_("no player lines (001) in the file: not a TRF file?"))
     return _build(players, lines_of, title, start, kind_text, declared_rounds, point_values, tiebreaks, rules)
 
 
@@ -148,13 +149,13 @@ def _player(line: str, no: int) -> tuple[int, str, float | None, float | None, l
     try:
         number = int(line[4:8])
     except ValueError:
-        raise _err(no, f"'{line[4:8].strip()}' is not a start number (columns 5-8)") from None
+        raise _err(no, _("'{text}' is not a start number (columns 5-8)").format(text=line[4:8].strip())) from None
     name = _CONTROL.sub("?", line[14:47].strip())
     rating_text = line[48:52].strip()
     rating: float | None = None
     if rating_text:
         if not rating_text.isdigit():
-            raise _err(no, f"'{rating_text}' is not a rating (columns 49-52)", name)
+            raise _err(no, _("'{text}' is not a rating (columns 49-52)").format(text=rating_text), name)
         rating = float(rating_text) or None
     points_text = line[80:84].strip()
     points: float | None = None
@@ -162,10 +163,10 @@ def _player(line: str, no: int) -> tuple[int, str, float | None, float | None, l
         try:
             points = float(points_text.replace(",", "."))
         except ValueError:
-            raise _err(no, f"'{points_text}' is not a number of points (columns 81-84)", name) from None
+            raise _err(no, _("'{text}' is not a number of points (columns 81-84)").format(text=points_text), name) from None
     rest = line[91:].rstrip()
     if len(rest) > 10 * MAX_ROUNDS:
-        raise _err(no, f"more than {MAX_ROUNDS} rounds; refused", name)
+        raise _err(no, _("more than {limit} rounds; refused").format(limit=MAX_ROUNDS), name)
     if rest and not _ROUNDS.fullmatch(rest):
         for r, start in enumerate(range(0, len(rest), 10), start=1):  # find and name the bad cell
             cell = rest[start : start + 8].ljust(8)
@@ -189,15 +190,15 @@ _CELLS = re.compile(rf"({_OPP}) ([wbWB\- ]) ([10=+\-WDLHFUZXAwdlhfuzxa? ])(?:  |
 def _bad_cell(cell: str, gap: str, no: int, name: str, r: int, column: int) -> None:
     """Raise the precise message for a round cell that is not a TRF cell."""
     if not cell.strip():
-        raise _err(no, f"the round {r} cell is not aligned to the TRF columns", name, r)
+        raise _err(no, _("the round {round} cell is not aligned to the TRF columns").format(round=r), name, r)
     opp_text, colour, result = cell[0:4], cell[5], cell[7]
     if opp_text.strip() and not opp_text.strip().isdigit():
-        raise _err(no, f"'{opp_text.strip()}' is not an opponent number (columns {column}-{column + 3})", name, r)
+        raise _err(no, _("'{text}' is not an opponent number (columns {first}-{last})").format(text=opp_text.strip(), first=column, last=column + 3), name, r)
     if colour.lower() not in ("w", "b", "-", " "):
-        raise _err(no, f"'{colour}' is not a colour (w, b or -)", name, r)
+        raise _err(no, _("'{text}' is not a colour (w, b or -)").format(text=colour), name, r)
     if result.upper() not in ("1", "=", "0", "+", "-", "W", "D", "L", "H", "F", "U", "Z", "X", "?", "A", " "):
-        raise _err(no, f"'{result}' is not a result code (1 = 0 + - W D L H F U Z)", name, r)
-    raise _err(no, f"the round {r} cell '{(cell + gap).rstrip()}' is not aligned to the TRF columns", name, r)
+        raise _err(no, _("'{text}' is not a result code (1 = 0 + - W D L H F U Z)").format(text=result), name, r)
+    raise _err(no, _("the round {round} cell '{text}' is not aligned to the TRF columns").format(round=r, text=(cell + gap).rstrip()), name, r)
 
 
 def _scoring(values: dict[str, float]) -> Scoring:
@@ -221,7 +222,7 @@ def _build(
     index: dict[int, int] = {}
     for i, (number, name, *_rest) in enumerate(players):
         if number in index:
-            raise _err(lines_of[i], f"start number {number} is also on line {lines_of[index[number]]}", name)
+            raise _err(lines_of[i], _("start number {number} is also on line {line}").format(number=number, line=lines_of[index[number]]), name)
         index[number] = i
     # rounds: the last one anybody has an entry in
     played_rounds = 0
@@ -232,7 +233,7 @@ def _build(
         played_rounds = max(played_rounds, last)
     rounds = played_rounds or (declared_rounds or 0)
     if rounds == 0:
-        raise FileFormatError("no round has any result")
+        raise FileFormatError(_("no round has any result"))
     explicit = bool(point_values)
     candidates = [_scoring(point_values)] if explicit else [CHESS, DRAUGHTS, Scoring(3.0, 1.0, 0.0)]
     first_error: FileFormatError | None = None
@@ -309,7 +310,7 @@ def _fill(players: Any, lines_of: list[int], index: dict[int, int], rounds: int,
                 c_row[r] = colour or None
             elif res:
                 if res in ("X", "?"):
-                    raise _err(lines_of[i], f"result '{res}' (played, result not known) cannot be ranked yet", name, r + 1)
+                    raise _err(lines_of[i], _("result '{result}' (played, result not known) cannot be ranked yet").format(result=res), name, r + 1)
                 k_row[r], p_row[r] = get_bye(res, absent)  # '-', '0', 'L', 'A': not paired
         opp_rows.append(o_row)
         pts_rows.append(p_row)
@@ -329,12 +330,12 @@ def _fill(players: Any, lines_of: list[int], index: dict[int, int], rounds: int,
 
 def _fill_error(line: int, name: str, r: int, opp: int, himself: bool, res: str) -> None:
     if res in ("X", "?"):
-        raise _err(line, f"result '{res}' (played, result not known) cannot be ranked yet", name, r)
+        raise _err(line, _("result '{result}' (played, result not known) cannot be ranked yet").format(result=res), name, r)
     if himself:
-        raise _err(line, "a player cannot meet himself", name, r)
+        raise _err(line, _("a player cannot meet himself"), name, r)
     if res not in ("1", "W", "=", "D", "0", "L", "+", "-"):
-        raise _err(line, f"result '{res or ' '}' with an opponent: expected 1 = 0 + - W D L", name, r)
-    raise _err(line, f"opponent {opp} is not a start number of this file", name, r)
+        raise _err(line, _("result '{result}' with an opponent: expected 1 = 0 + - W D L").format(result=res or " "), name, r)
+    raise _err(line, _("opponent {number} is not a start number of this file").format(number=opp), name, r)
 
 
 def _is_round_robin(t: Tournament, kind_text: str) -> bool:
@@ -424,7 +425,7 @@ def write_trf(t: Tournament, *, title: str = "", rules: str | None = None, place
     if any(p.number > 9999 for p in t.players):
         from .errors import SettingsError
 
-        raise SettingsError("TRF-16 holds start numbers up to 9999; this event has larger ones")
+        raise SettingsError(_("TRF-16 holds start numbers up to 9999; this event has larger ones"))
     if not t.has_rounds:
         t = _scheduled(t)
     sc = t.scoring

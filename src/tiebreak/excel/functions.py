@@ -13,6 +13,7 @@ xlwings and xlwings Lite run them without a licence.
 
 from __future__ import annotations
 
+from itertools import repeat
 from typing import Any, Callable, Sequence
 
 import xlwings as xw
@@ -20,6 +21,7 @@ import xlwings as xw
 from .. import api
 from ..cache import shared
 from ..errors import SettingsError, TiebreakError
+from ..i18n import _, choose_language, has_cyrillic, use_language
 from ..notation import excel_error
 
 __all__ = [
@@ -57,8 +59,59 @@ def _fail(err: Exception) -> str:
     return ERROR_PREFIX + text
 
 
+def _cyrillic_text(values: Sequence[Any]) -> str | None:
+    """The first text written in Cyrillic among arguments, ranges (nested lists) and cells, if any.
+
+    Iterative, so a deeply nested range (refused later with its own message) cannot overflow the stack here.
+    """
+    flat: list[Any] = []
+    for grid in values:  # a range (rows of cells): its texts searched at once
+        if isinstance(grid, list) and all(isinstance(row, list) for row in grid):
+            texts = [v for row in grid for v in row if v.__class__ is str]
+            if has_cyrillic("\x00".join(texts)):
+                return next(v for v in texts if has_cyrillic(v))
+        else:
+            flat.append(grid)
+    stack = [iter(flat)]
+    while stack:
+        for value in stack[-1]:
+            if isinstance(value, str):
+                if has_cyrillic(value):
+                    return value
+            elif isinstance(value, (list, tuple)):
+                stack.append(iter(value))
+                break
+        else:
+            stack.pop()
+    return None
+
+
+def language(args: Sequence[Any]) -> str:
+    """The language of a worksheet function's answer.
+
+    A function sees no settings sheet, only its arguments: Russian when the
+    table's own labels (headers, names) or a text argument (criteria such as
+    "усечённый Солкофф", scoring "шашки") are written in Cyrillic; otherwise
+    English.
+
+    >>> language([[["№", "Фамилия", 1], [1, "Иванов", "X"]]]), language([[["No", "Name"]], "BH/C1"])
+    ('ru', 'en')
+    >>> language([[["No", "Name"]], "бухгольц"])
+    'ru'
+    """
+    found = _cyrillic_text(args[1:]) or _table_cyrillic(args[0] if args else None)[1]
+    return choose_language(None, () if found is None else (found,))
+
+
+def _table_cyrillic(table: Any) -> tuple[Any, str | None]:
+    """The table as the shared cache keeps it (compared once, then found by identity) and its first Cyrillic text."""
+    if not (isinstance(table, list) and table and all(map(isinstance, table, repeat(list)))):
+        return table, _cyrillic_text([table])
+    return shared.own_copy(table, lambda grid: _cyrillic_text([grid]))
+
+
 def _guard(f: Callable[..., Any]) -> Callable[..., Any]:
-    """Turn any error into a readable cell text (never a traceback)."""
+    """Turn any error into a readable cell text (never a traceback), in the table's language."""
 
     names = f.__code__.co_varnames[: f.__code__.co_argcount]
 
@@ -67,22 +120,35 @@ def _guard(f: Callable[..., Any]) -> Callable[..., Any]:
     def run(*args: Any) -> Any:
         if player_at is not None and len(args) > player_at and args[player_at] is None:
             return ""  # a row formula filled past the last player: an empty cell, not a spilled column
-        if args:
-            args = (trimmed(args[0]), *args[1:])
+        if not args:
+            return checked()
+        table = trimmed(args[0])
+        try:
+            table, found = _table_cyrillic(table)
+        except RecursionError:  # a range nested too deeply to compare: refused with its message below
+            found = None
+        args = (table, *args[1:])
+        found = _cyrillic_text(args[1:]) or found
+        with use_language(choose_language(None, () if found is None else (found,))):
+            return checked(*args)
+
+    def checked(*args: Any) -> Any:
         for name, value in zip(names[1:], args[1:]):  # an Excel error in a setting is not "left out"
             err = excel_error(value) if not isinstance(value, (list, int, float)) else None
             if err:
-                return _fail(SettingsError(f"{name}: the cell holds the Excel error {err}"))
+                return _fail(SettingsError(_("{argument}: the cell holds the Excel error {error}").format(argument=name, error=err)))
         try:
             return f(*args)
         except TiebreakError as err:
             return _fail(err)
         except RecursionError:
-            return _fail(Exception("the table is too deeply nested to read"))
+            return _fail(Exception(_("the table is too deeply nested to read")))
         except MemoryError:
-            return _fail(Exception("the table is too large to read"))
+            return _fail(Exception(_("the table is too large to read")))
         except Exception as err:  # a defect of ours: still no traceback in the cell
-            return _fail(Exception(f"internal error ({type(err).__name__}: {err}); please report it with the table"))
+            return _fail(
+                Exception(_("internal error ({error}); please report it with the table").format(error=f"{type(err).__name__}: {err}"))
+            )
 
     return run
 
@@ -297,7 +363,7 @@ def tiebreak(table: Any, code: Any, player: Any = OMITTED, rules: Any = None, sc
 
     def compute(table: Any, code: Any, player: Any, rules: Any, scoring: Any) -> Any:
         if code is None or str(code).strip() == "":
-            raise SettingsError("give a tie-break code, e.g. \"BH/C1\"")
+            raise SettingsError(_("give a tie-break code, e.g. \"BH/C1\""))
         grid = api.as_grid(table)
         return _respond(api.criterion_values(shared, grid, str(code), rules, scoring), grid, player)
 

@@ -10,6 +10,7 @@ from ..errors import (
     Location,
     NotationError,
 )
+from ..i18n import _
 from ..model import CHESS, DRAUGHTS, Kind, Scoring
 from ..notation import (
     DRAW_MARK,
@@ -119,7 +120,12 @@ class ReaderBase:
             return Kind.PLAYED, sc.draw
         if isinstance(mark, float) and sc.outcome(mark) is not None:
             return Kind.PLAYED, mark
-        raise NotationError(f"{show(v)} is not a result on {sc.label} scoring{typing_hint(v, swiss=False)} (write {_scale(sc)})", where)
+        raise NotationError(
+            _("{text} is not a result on {scoring} scoring{hint} (write {scale})").format(
+                text=show(v), scoring=sc.label, hint=typing_hint(v, swiss=False), scale=_scale(sc)
+            ),
+            where,
+        )
 
     def scoring(self, values: Any, where_two: Any, locate: Any) -> Scoring:
         if self.fixed_scoring is not None:
@@ -131,7 +137,7 @@ class ReaderBase:
             if vs & {0.5, 1.5}:
                 r, c = where_two()
                 raise NotationError(
-                    "the table mixes 2-point results with half points: set the scoring (1/0.5/0 or 2/1/0)", locate(r, c)
+                    _("the table mixes 2-point results with half points: set the scoring (1/0.5/0 or 2/1/0)"), locate(r, c)
                 )
             return DRAUGHTS
         return CHESS
@@ -139,4 +145,4 @@ class ReaderBase:
 
 def _scale(sc: Scoring) -> str:
     """A scoring's results in a few words: '1, 0.5 or 0' or '2, 1 or 0'."""
-    return f"{sc.win:g}, {sc.draw:g} or {sc.loss:g}"
+    return _("{win}, {draw} or {loss}").format(win=f"{sc.win:g}", draw=f"{sc.draw:g}", loss=f"{sc.loss:g}")

@@ -9,6 +9,7 @@ from ..errors import (
     LayoutError,
     NotationError,
 )
+from ..i18n import _, ngettext
 from ..model import Player, Tournament
 from ..notation import (
     parse_number,
@@ -86,8 +87,10 @@ class SideColumns(ReaderBase):
         if not free:
             c = texts[0]
             layout.notes.append(
-                f"no column of names: column {_column_letter(c)} of the table is headed {show(labels[c])}, not taken for names; "
-                "players are shown by number (label the names column 'Name' or 'Фамилия')"
+                _(
+                    "no column of names: column {column} of the table is headed {label}, not taken for names; "
+                    "players are shown by number (label the names column 'Name' or 'Фамилия')"
+                ).format(column=_column_letter(c), label=show(labels[c]))
             )
             return None
 
@@ -100,8 +103,11 @@ class SideColumns(ReaderBase):
 
         best = max(free, key=score)
         if len(texts) > 1 or best in labels:
-            what = f"headed {show(labels[best])}" if best in labels else "without a header"
-            layout.notes.append(f"names taken from column {_column_letter(best)} of the table ({what}); label it 'Name' or 'Фамилия' to be sure")
+            if best in labels:
+                note = _("names taken from column {column} of the table (headed {label}); label it 'Name' or 'Фамилия' to be sure")
+            else:
+                note = _("names taken from column {column} of the table (without a header); label it 'Name' or 'Фамилия' to be sure")
+            layout.notes.append(note.format(column=_column_letter(best), label=show(labels.get(best))))
         return best
     def start_numbers(self, rows: list[int], roles: dict[int, str]) -> tuple[int, list[int]] | None:
         """(column, start number per row) of the number column, when it holds distinct whole numbers."""
@@ -142,21 +148,35 @@ class SideColumns(ReaderBase):
                 v = self.value(r, layout.number_col)
                 f = parse_number(v) if isinstance(v, str) else v
                 if not isinstance(f, float) or not f.is_integer() or f < 1:
-                    raise LayoutError(f"{'an empty cell' if v is None else show(v)} is not a player number", self.loc(r, layout.number_col))
+                    raise LayoutError(
+                        _("an empty cell is not a player number") if v is None else _("{text} is not a player number").format(text=show(v)),
+                        self.loc(r, layout.number_col),
+                    )
                 number = int(f)
                 if number in numbers:
-                    raise LayoutError(f"number {number} is also the number of row {numbers[number] + 1}: numbers must differ", self.loc(r, layout.number_col))
+                    raise LayoutError(
+                        _("number {number} is also the number of row {row}: numbers must differ").format(number=number, row=numbers[number] + 1),
+                        self.loc(r, layout.number_col),
+                    )
                 numbers[number] = r
             name = ""
             if layout.name_col is not None:
                 v = self.value(r, layout.name_col)
                 if v is not None:
-                    name = show(v).strip("'") if isinstance(v, float) else v
+                    name = (str(int(v)) if v.is_integer() else f"{v:g}") if isinstance(v, float) else v
                     if len(name) > 100:
-                        raise NotationError(f"a name of {len(name)} characters is too long", self.loc(r, layout.name_col))
+                        raise NotationError(
+                            ngettext("a name of {length} characters is too long", "a name of {length} characters is too long", len(name)).format(
+                                length=len(name)
+                            ),
+                            self.loc(r, layout.name_col),
+                        )
                     key = " ".join(name.casefold().split())
                     if key in names:
-                        raise LayoutError(f"the name {show(name)} is also in row {names[key] + 1}: players must be told apart", self.loc(r, layout.name_col))
+                        raise LayoutError(
+                            _("the name {name} is also in row {row}: players must be told apart").format(name=show(name), row=names[key] + 1),
+                            self.loc(r, layout.name_col),
+                        )
                     names[key] = r
                     self.names[r] = name
             rating = None
@@ -168,7 +188,7 @@ class SideColumns(ReaderBase):
                 if v is not None:
                     f = parse_number(v) if isinstance(v, str) else v
                     if not isinstance(f, float) or f < 0:
-                        raise NotationError(f"{show(v)} is not a number of points", self.loc(r, layout.points_col))
+                        raise NotationError(_("{text} is not a number of points").format(text=show(v)), self.loc(r, layout.points_col))
                     stated = f
             players.append(Player(number=number, name=name, rating=rating, row=r + 1, stated_points=stated))
             if name:
@@ -185,12 +205,16 @@ class SideColumns(ReaderBase):
         else:
             f = v
         if not isinstance(f, float) or f < 0 or not f.is_integer() and f >= 100:
-            raise NotationError(f"{show(v)} is not a rating", self.loc(r, c))
+            raise NotationError(_("{text} is not a rating").format(text=show(v)), self.loc(r, c))
         if f == 0:
             return None
         if f < 100 or f > 4000:
-            hint = " (a thousands separator read as a decimal point? type the rating without it, e.g. 1500)" if f < 10 else ""
-            raise NotationError(f"{show(v)} is not a rating: ratings lie between 100 and 4000{hint}", self.loc(r, c))
+            message = (
+                _("{text} is not a rating: ratings lie between 100 and 4000 (a thousands separator read as a decimal point? type the rating without it, e.g. 1500)")
+                if f < 10
+                else _("{text} is not a rating: ratings lie between 100 and 4000")
+            )
+            raise NotationError(message.format(text=show(v)), self.loc(r, c))
         return f
     def check_points(self, t: Tournament, layout: TableLayout, rows: list[int]) -> None:
         if layout.points_col is None:
@@ -199,6 +223,6 @@ class SideColumns(ReaderBase):
         for i, p in enumerate(t.players):
             if p.stated_points is not None and abs(p.stated_points - pts[i]) > 1e-9:
                 raise ConsistencyError(
-                    f"the points column says {p.stated_points:g}, but the results add up to {pts[i]:g}",
+                    _("the points column says {stated}, but the results add up to {points}").format(stated=f"{p.stated_points:g}", points=f"{pts[i]:g}"),
                     self.loc(rows[i], layout.points_col),
                 )

@@ -11,6 +11,7 @@ from ..errors import (
     Location,
     NotationError,
 )
+from ..i18n import _, pgettext
 from ..model import Kind, Player, Scoring, Tournament
 from ..notation import (
     RR_NOTATIONS,
@@ -69,7 +70,7 @@ class RoundRobinDecoding(SideColumns):
     ) -> Tournament:
         n = len(rows)
         if n < 2:
-            raise LayoutError("a tournament needs at least two players", self.loc(rows[0]))
+            raise LayoutError(_("a tournament needs at least two players"), self.loc(rows[0]))
         if block is None:
             self.explain_sorted_rows(rows, cols, roles)
             raise LayoutError(*self.explain_no_block(rows, cols, roles, labels))
@@ -87,10 +88,14 @@ class RoundRobinDecoding(SideColumns):
             where = self.loc(r, c, opponent=self.opp_label(players, j))
             v = self.value_at(r, c, where)
             if j == rows.index(r):
-                raise LayoutError(f"{show(v)} stands on the diagonal: a player cannot play himself (mark the cell X or leave it blank)", where)
+                raise LayoutError(
+                    _("{text} stands on the diagonal: a player cannot play himself (mark the cell X or leave it blank)").format(text=show(v)), where
+                )
             if isinstance(v, str) and is_diagonal(v):
-                raise LayoutError(f"{show(v)} marks the diagonal, but this is not the player's own column", where)
-            raise NotationError(f"{show(v)} is not a result{typing_hint(v, swiss=False)} ({RR_NOTATIONS})", where)
+                raise LayoutError(_("{text} marks the diagonal, but this is not the player's own column").format(text=show(v)), where)
+            raise NotationError(
+                _("{text} is not a result{hint} ({notations})").format(text=show(v), hint=typing_hint(v, swiss=False), notations=RR_NOTATIONS), where
+            )
 
         # gather marks per (i, j)
         marks: list[list[tuple[Mark, ...] | None]] = [[None] * n for _ in range(n)]
@@ -108,7 +113,10 @@ class RoundRobinDecoding(SideColumns):
                     if v is None:
                         continue
                     if is_diagonal(v):
-                        raise LayoutError(f"{show(v)} marks the diagonal, but this is not the player's own column", self.loc(r, c, opponent=self.opp_label(players, j)))
+                        raise LayoutError(
+                            _("{text} marks the diagonal, but this is not the player's own column").format(text=show(v)),
+                            self.loc(r, c, opponent=self.opp_label(players, j)),
+                        )
                     try:
                         ms = result_marks(v)
                     except CellProblem as problem:
@@ -158,16 +166,22 @@ class RoundRobinDecoding(SideColumns):
                 if cycles == 2 and len(mine_games) != len(theirs_games):
                     fewer = (i, j) if len(mine_games) < len(theirs_games) else (j, i)
                     if fewer in numeric_cells:
-                        hint = " (Excel drops a leading zero from 01 or 00 typed as a number: type it as text, '01)"
+                        hint = " (" + _("Excel drops a leading zero from 01 or 00 typed as a number: type it as text, '01") + ")"
                 mine = self.describe(self.cells[r][c], sub, r, start + order[j] * sub)
                 theirs = self.describe(self.cells[rows[j]][start + order[i] * sub], sub, rows[j], start + order[i] * sub)
                 if not mine_games or not theirs_games:
                     missing = players[j].label() if not theirs_games else players[i].label()
                     raise ConsistencyError(
-                        f"the game against {self.opp_label(players, j)} is entered only on one side: {missing}'s row has nothing", where
+                        _("the game against {opponent} is entered only on one side: {player}'s row has nothing").format(
+                            opponent=self.opp_label(players, j), player=missing
+                        ),
+                        where,
                     )
                 raise ConsistencyError(
-                    f"{mine} does not mirror {players[j].label()}'s result {theirs} (row {rows[j] + 1}){hint}", where
+                    _("{mine} does not mirror {player}'s result {theirs} (row {row}){hint}").format(
+                        mine=mine, player=players[j].label(), theirs=theirs, row=rows[j] + 1, hint=hint
+                    ),
+                    where,
                 )
         slots = (n - 1) * cycles
         t = Tournament.empty(players, slots, scoring=sc, system="round robin", has_rounds=False, cycles=cycles)
@@ -189,12 +203,12 @@ class RoundRobinDecoding(SideColumns):
     def describe(self, v: Any, sub: int, r: int, c: int) -> str:
         if sub == 2:
             parts = [self.cells[r][c], self.cells[r][c + 1]]
-            return " / ".join(show(p) if p is not None else "empty" for p in parts)
+            return " / ".join(show(p) if p is not None else pgettext("cell", "empty") for p in parts)
         return show(v)
     @staticmethod
     def opp_label(players: list[Player], j: int) -> str:
         p = players[j]
-        return f"{p.name} (No. {p.number})" if p.name else f"No. {p.number}"
+        return _("{name} (No. {number})").format(name=p.name, number=p.number) if p.name else _("No. {number}").format(number=p.number)
     def rr_games(self, ms: tuple[Mark, ...], sc: Scoring, cycles: int, where: Location, v: Any) -> list[tuple[Kind, float]]:
         out: list[tuple[Kind, float]] = []
         marks: list[Mark] = []
@@ -205,12 +219,22 @@ class RoundRobinDecoding(SideColumns):
             elif isinstance(m, float) and m >= 10:
                 split = split_digits(m)
                 if split is None or cycles != 2:
-                    raise NotationError(f"{show(v)} is not a result on {sc.label} scoring{typing_hint(v, swiss=False)} (write {_scale(sc)})", where)
+                    raise NotationError(
+                        _("{text} is not a result on {scoring} scoring{hint} (write {scale})").format(
+                            text=show(v), scoring=sc.label, hint=typing_hint(v, swiss=False), scale=_scale(sc)
+                        ),
+                        where,
+                    )
                 marks.extend(split)
             else:
                 marks.append(m)
         if len(marks) > cycles:
-            raise NotationError(f"{show(v)} holds {len(marks)} results; a {'single' if cycles == 1 else 'double'} round robin has {cycles} per cell", where)
+            message = (
+                _("{text} holds {count} results; a single round robin has {cycles} per cell")
+                if cycles == 1
+                else _("{text} holds {count} results; a double round robin has {cycles} per cell")
+            )
+            raise NotationError(message.format(text=show(v), count=len(marks), cycles=cycles), where)
         for m in marks:
             out.append(self.game(m, sc, where, v))
         return out
@@ -227,12 +251,12 @@ class RoundRobinDecoding(SideColumns):
             }
             if abs(a - (sc.win + sc.loss)) < 1e-9 and abs(a - 2 * sc.draw) < 1e-9:
                 raise NotationError(
-                    f"{show(v)} could be two draws or a win and a loss; write the two games, e.g. '==' or '10'", where
+                    _("{text} could be two draws or a win and a loss; write the two games, e.g. '==' or '10'").format(text=show(v)), where
                 )
             for total, games in options.items():
                 if abs(a - total) < 1e-9:
                     return list(games)
-        raise NotationError(f"{show(v)} is not a match score on {sc.label} scoring", where)
+        raise NotationError(_("{text} is not a match score on {scoring} scoring").format(text=show(v), scoring=sc.label), where)
     @staticmethod
     def mirrors(a: list[tuple[Kind, float]], b: list[tuple[Kind, float]], sc: Scoring) -> bool:
         """Whether the games of cell (i, j) are those of cell (j, i) seen from the other side.
@@ -271,7 +295,7 @@ class RoundRobinDecoding(SideColumns):
         if best is None:
             self.order = identity
             return None
-        _, start, width, markers, bad, self.order = best
+        _score, start, width, markers, bad, self.order = best
         return start, width, markers, bad
     def column_orders(self, start: int, sub: int, n: int, numbers: tuple[int, list[int]] | None) -> list[list[int]]:
         """Candidate positions of each row's own column in the block at ``start``.
@@ -355,13 +379,19 @@ class RoundRobinDecoding(SideColumns):
                     continue
                 i = next(i for i, q in enumerate(marks) if q != i)
                 numbers = self.start_numbers(rows, roles)
-                how = (
-                    "the numbers in the No. column do not match the numbers over the result columns: head each result column with the start number of its player"
+                message = (
+                    _(
+                        "the diagonal marks are not on the diagonal: the rows look sorted (e.g. by place) while the result columns keep the start order; "
+                        "the numbers in the No. column do not match the numbers over the result columns: head each result column with the start number of its player"
+                    )
                     if numbers is not None
-                    else "add a No. column holding each player's start number (the number of his result column), or sort the rows back by start number"
+                    else _(
+                        "the diagonal marks are not on the diagonal: the rows look sorted (e.g. by place) while the result columns keep the start order; "
+                        "add a No. column holding each player's start number (the number of his result column), or sort the rows back by start number"
+                    )
                 )
                 raise LayoutError(
-                    f"the diagonal marks are not on the diagonal: the rows look sorted (e.g. by place) while the result columns keep the start order; {how}",
+                    message,
                     self.loc(rows[i], window[marks[i]]),
                 )
     def explain_no_block(
@@ -381,19 +411,34 @@ class RoundRobinDecoding(SideColumns):
             return self.count_mismatch(n, len(resultish)), last_row
         # the most common helpful message: which cell stops the diagonal or results
         result_like = [c for c in cols if roles.get(c) not in ("number", "name", "rating", "points", "place")]
-        return (
-            f"no results found: a round robin needs {n} result columns (one per player row, "
-            f"with the diagonal marked X or left blank), a Swiss table one column per round with cells such as '12w1'"
-            + ("" if result_like else "; the table has only name and number columns")
-        ), None
+        message = (
+            _(
+                "no results found: a round robin needs {n} result columns (one per player row, "
+                "with the diagonal marked X or left blank), a Swiss table one column per round with cells such as '12w1'"
+            )
+            if result_like
+            else _(
+                "no results found: a round robin needs {n} result columns (one per player row, "
+                "with the diagonal marked X or left blank), a Swiss table one column per round with cells such as '12w1'; "
+                "the table has only name and number columns"
+            )
+        )
+        return message.format(n=n), None
 
     @staticmethod
     def count_mismatch(rows: int, columns: int) -> str:
-        what = "a player's column is missing" if rows > columns else "a player's row is missing"
-        return (
-            f"the table has {rows} player rows but {columns} result columns: a round robin needs one result column per player "
-            f"({what}, or a row or column that is not a player's is inside the range)"
+        message = (
+            _(
+                "the table has {rows} player rows but {columns} result columns: a round robin needs one result column per player "
+                "(a player's column is missing, or a row or column that is not a player's is inside the range)"
+            )
+            if rows > columns
+            else _(
+                "the table has {rows} player rows but {columns} result columns: a round robin needs one result column per player "
+                "(a player's row is missing, or a row or column that is not a player's is inside the range)"
+            )
         )
+        return message.format(rows=rows, columns=columns)
     def check_rr_header(self, header: int | None, rows: list[int], start: int, sub: int, players: list[Player], labels: dict[int, str]) -> None:
         if header is None:
             return
@@ -406,15 +451,19 @@ class RoundRobinDecoding(SideColumns):
             text = labels[start + order[j] * sub]
             if int(text) not in (p.number, j + 1):
                 raise LayoutError(
-                    f"the result column headed {text} stands where the column of {p.label()} (No. {p.number}) belongs: "
-                    "the columns must follow the order of the rows",
+                    _(
+                        "the result column headed {text} stands where the column of {player} (No. {number}) belongs: "
+                        "the columns must follow the order of the rows"
+                    ).format(text=text, player=p.label(), number=p.number),
                     Location(row=header + 1, column=start + order[j] * sub + 1),
                 )
         after = start + len(players) * sub
         text = labels.get(after)
         if text is not None and text.isdigit() and int(text) == len(players) + 1:
             raise LayoutError(
-                f"a result column headed {text}, but the table has {len(players)} player rows: a round robin needs one result column per player",
+                _("a result column headed {text}, but the table has {count} player rows: a round robin needs one result column per player").format(
+                    text=text, count=len(players)
+                ),
                 Location(row=header + 1, column=after + 1),
             )
     def first_rr_cell_with(self, rows: list[int], start: int, sub: int, value: float) -> tuple[int, int]:

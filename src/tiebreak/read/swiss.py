@@ -13,6 +13,7 @@ from ..errors import (
     Location,
     NotationError,
 )
+from ..i18n import _
 from ..model import Kind, Scoring, Tournament, round_consistent
 from ..notation import (
     _COLOURS,
@@ -118,10 +119,12 @@ class SwissDecoding(SideColumns):
         n = len(rows)
         n_rounds = len(cols)
         if n_rounds > MAX_ROUNDS:
-            raise LayoutError(f"{n_rounds} round columns: more than {MAX_ROUNDS} rounds is beyond what tiebreak reads")
+            raise LayoutError(
+                _("{count} round columns: more than {limit} rounds is beyond what tiebreak reads").format(count=n_rounds, limit=MAX_ROUNDS)
+            )
         players = self.players(rows, layout)
         if n < 2:
-            raise LayoutError("a tournament needs at least two players", self.loc(rows[0]))
+            raise LayoutError(_("a tournament needs at least two players"), self.loc(rows[0]))
         by_number = {p.number: i for i, p in enumerate(players)}
         numbered = layout.number_col is not None
 
@@ -236,14 +239,18 @@ class SwissDecoding(SideColumns):
         """Raise the message for a pairing cell that names a wrong opponent or holds no result on this scoring."""
         where = self.loc(r, c, round=k + 1)
         if j == i:
-            raise ConsistencyError(f"{show(v)}: a player cannot meet himself", where)
+            raise ConsistencyError(_("{text}: a player cannot meet himself").format(text=show(v)), where)
         if j is None:
-            numbers = "the No. column" if numbered else f"rows 1–{n}"
-            raise ConsistencyError(f"opponent {opponent} is not in the table (numbers refer to {numbers})", where)
+            message = (
+                _("opponent {opponent} is not in the table (numbers refer to the No. column)")
+                if numbered
+                else _("opponent {opponent} is not in the table (numbers refer to rows 1–{n})")
+            )
+            raise ConsistencyError(message.format(opponent=opponent, n=n), where)
         if mark is None:
             mark = swiss_cell(v)[2]
         self.game(mark, sc, where, v)
-        raise NotationError(f"{show(v)} is not a result", where)  # pragma: no cover - game() raised already
+        raise NotationError(_("{text} is not a result").format(text=show(v)), where)  # pragma: no cover - game() raised already
     def check_round_columns(self, header: int | None, rows: list[int], cols: list[int], roles: dict[int, str], labels: dict[int, str]) -> None:
         if header is None:
             return
@@ -259,7 +266,7 @@ class SwissDecoding(SideColumns):
                 return
         if numbers != list(range(numbers[0], numbers[0] + len(numbers))) or numbers[0] != 1:
             raise LayoutError(
-                f"the round columns are headed {', '.join(map(str, numbers))}: they must be rounds 1, 2, 3 ... left to right",
+                _("the round columns are headed {numbers}: they must be rounds 1, 2, 3 ... left to right").format(numbers=", ".join(map(str, numbers))),
                 Location(row=header + 1),
             )
     def check_twice(self, t: Tournament, locate: Any) -> None:
@@ -272,7 +279,7 @@ class SwissDecoding(SideColumns):
                 if q in seen:
                     other = t.players[seen[q]].label()
                     raise ConsistencyError(
-                        f"{t.players[q].label()} is already the opponent of {other} in this round", locate(p, k)
+                        _("{player} is already the opponent of {other} in this round").format(player=t.players[q].label(), other=other), locate(p, k)
                     )
                 seen[q] = p
     def bye(self, cell: SwissCell, sc: Scoring, where: Location, v: Any) -> tuple[Kind, float]:
@@ -295,7 +302,9 @@ class SwissDecoding(SideColumns):
             return Kind.HALF_BYE, sc.draw
         if pts == sc.loss:
             return Kind.ABSENT, sc.loss
-        raise NotationError(f"{show(v)}: a bye worth {pts:g} points is not possible on {sc.label} scoring", where)
+        raise NotationError(
+            _("{text}: a bye worth {points} points is not possible on {scoring} scoring").format(text=show(v), points=f"{pts:g}", scoring=sc.label), where
+        )
     def first_cell_with(self, rows: list[int], cols: list[int], value: float, swiss: bool) -> tuple[int, int]:
         for r in rows:
             for c in cols:

@@ -31,6 +31,7 @@ from ..errors import (
     NotationError,
     TiebreakError,
 )
+from ..i18n import _
 from ..model import DRAUGHTS, Scoring, Tournament
 from ..notation import (
     MAX_TEXT,
@@ -93,7 +94,7 @@ def read_table(
                     t = _Reader(grid, other, ignore_cols).read()
                 except TiebreakError:
                     continue
-                t.layout.notes.append(f"scoring {other.label} taken from the points column")  # type: ignore[attr-defined]
+                t.layout.notes.append(_("scoring {scoring} taken from the points column").format(scoring=other.label))  # type: ignore[attr-defined]
                 return t
             raise
     except (LayoutError, NotationError, ConsistencyError) as err:
@@ -109,6 +110,13 @@ def _result_text(x: Any) -> str:
     return str(x)
 
 
+def _plain(value: Any) -> str:
+    """A cell's value as text whatever the language (a number with a decimal point): what the reader reads again."""
+    if isinstance(value, float):
+        return str(int(value)) if value.is_integer() else f"{value:g}"
+    return show(value).strip("'")
+
+
 class _Reader(SwissDecoding, RoundRobinDecoding):
     def __init__(self, grid: Grid, scoring: Scoring | None, ignore_cols: Sequence[int]) -> None:
         if grid is None or not isinstance(grid, (list, tuple)):
@@ -117,7 +125,11 @@ class _Reader(SwissDecoding, RoundRobinDecoding):
         self.height = len(rows)
         self.width = max((len(r) for r in rows), default=0)
         if self.height * max(self.width, 1) > MAX_CELLS:
-            raise LayoutError(f"the table has {self.height} rows and {self.width} columns; more than {MAX_CELLS:,} cells is beyond what tiebreak reads")
+            raise LayoutError(
+                _("the table has {rows} rows and {columns} columns; more than {limit} cells is beyond what tiebreak reads").format(
+                    rows=self.height, columns=self.width, limit=f"{MAX_CELLS:,}"
+                )
+            )
         self.ignore = set(ignore_cols)
         self.cells: list[list[Any]] = []
         ignore = sorted(c for c in self.ignore if c >= 0)
@@ -144,12 +156,14 @@ class _Reader(SwissDecoding, RoundRobinDecoding):
     def read(self) -> Tournament:
         nonempty_rows = [r for r in range(self.height) if any(v is not None for v in self.cells[r])]
         if not nonempty_rows:
-            raise LayoutError("the range is empty: select the crosstable (players' rows with their results)")
+            raise LayoutError(_("the range is empty: select the crosstable (players' rows with their results)"))
         frame = find_frame(self.cells, nonempty_rows, self._looks_like_data)
         header = frame.header
         data_rows = frame.player_rows
         if len(data_rows) > MAX_PLAYERS:
-            raise LayoutError(f"{len(data_rows)} player rows: more than {MAX_PLAYERS} players is beyond what tiebreak reads")
+            raise LayoutError(
+                _("{count} player rows: more than {limit} players is beyond what tiebreak reads").format(count=len(data_rows), limit=MAX_PLAYERS)
+            )
         labels = frame.labels
         roles = frame.roles
         self.frame = frame
@@ -158,7 +172,7 @@ class _Reader(SwissDecoding, RoundRobinDecoding):
         self.join_round_pairs(frame)
         used_cols = [c for c in range(self.width) if any(self.cells[r][c] is not None for r in data_rows)]
         if not used_cols:
-            raise LayoutError("no player rows below the header")
+            raise LayoutError(_("no player rows below the header"))
 
         block = self.find_block(data_rows, roles) if len(data_rows) >= 2 else None
         swiss_cols = [] if block is not None and block[2] > 0 else self.swiss_columns(data_rows, used_cols, roles, labels)
@@ -197,9 +211,9 @@ class _Reader(SwissDecoding, RoundRobinDecoding):
                 if o is None:
                     line[c_opp] = x
                 elif x is None:
-                    line[c_opp] = show(o).strip("'")
+                    line[c_opp] = _plain(o)
                 else:
-                    line[c_opp] = f"{show(o).strip(chr(39))} {_result_text(x)}"
+                    line[c_opp] = f"{_plain(o)} {_result_text(x)}"
                 line[c_res] = None
             above = [self.cells[h][c] for h in frame.header_rows[:-1] for c in (c_opp, c_res)]
             title = next((v for v in above if isinstance(v, str) and v.strip()), None)
@@ -226,9 +240,11 @@ class _Reader(SwissDecoding, RoundRobinDecoding):
             below = [self.cells[r][first] for r in frame.player_rows]
             if len(names) >= 2 and all(isinstance(v, float) for v in below):
                 raise LayoutError(
-                    f"the names run along this row and the numbers down the column headed {show(label)}: the table looks "
-                    "transposed (players in columns); tiebreak reads one row per player: copy the table and paste it with "
-                    "Paste Special > Transpose",
+                    _(
+                        "the names run along this row and the numbers down the column headed {label}: the table looks "
+                        "transposed (players in columns); tiebreak reads one row per player: copy the table and paste it with "
+                        "Paste Special > Transpose"
+                    ).format(label=show(label)),
                     self.loc(h, first),
                 )
 

@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..errors import SettingsError, TiebreakError
+from ..i18n import _
 
 Box = tuple[int, int, int, int]  # top, left, bottom, right: 0-based, inclusive
 
@@ -43,10 +44,10 @@ def parse_range(text: str, parse_address: Callable[[str], tuple[str | None, int,
     """``A3:N13`` or ``Sheet!A3:N13`` -> (sheet or None, 0-based box); a clear error otherwise."""
     found = parse_address(text)
     if found is None:
-        raise SettingsError(f"--range {text}: write the table's cells as Excel does, e.g. A3:N13 or 'Round robin'!A3:N13")
+        raise SettingsError(_("--range {text}: write the table's cells as Excel does, e.g. A3:N13 or 'Round robin'!A3:N13").format(text=text))
     sheet, r1, c1, r2, c2 = found
     if r1 == r2 or c1 == c2:
-        raise SettingsError(f"--range {text}: a crosstable spans several rows and columns, e.g. A3:N13")
+        raise SettingsError(_("--range {text}: a crosstable spans several rows and columns, e.g. A3:N13").format(text=text))
     return sheet, (r1 - 1, c1 - 1, r2 - 1, c2 - 1)
 
 
@@ -62,10 +63,10 @@ def other_tables_note(chosen: Box, boxes: Sequence[Box]) -> str | None:
     if not others:
         return None
     listed = ", ".join(address(b) for b in others[:3]) + (" ..." if len(others) > 3 else "")
-    return (
-        f"the sheet holds {len(others) + 1} tables; ranked the largest, {address(chosen)} (others: {listed}); "
-        f"to rank another, give --range (e.g. --range {address(others[0])}) or name its range 'crosstable'"
-    )
+    return _(
+        "the sheet holds {count} tables; ranked the largest, {chosen} (others: {others}); "
+        "to rank another, give --range (e.g. --range {example}) or name its range 'crosstable'"
+    ).format(count=len(others) + 1, chosen=address(chosen), others=listed, example=address(others[0]))
 
 
 def sheets_with_tables(names: Sequence[str], skip: Sequence[str], reads: Callable[[str], Any]) -> list[str]:
