@@ -174,7 +174,7 @@ def csv_rows(text: str) -> list[dict[str, str]]:
 
 # -------------------------------------------------------------- text output
 def test_text_output_round_robin(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "rank", str(RR))
+    code, out, err = run(capsys, "rank", str(RR), "--lang", "en")  # the Cyrillic table alone would choose Russian
     assert code == 0, err
     lines = out.splitlines()
     assert lines[0] == "Rules: ru   Criteria: sonneborn_berger, wins, h2h, beaten, order"
@@ -201,7 +201,7 @@ def test_text_output_swiss(capsys: pytest.CaptureFixture[str]) -> None:
 
 # ------------------------------------------------------------------ csv, json
 def test_csv_round_robin(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "rank", str(RR), "--format", "csv")
+    code, out, err = run(capsys, "rank", str(RR), "--format", "csv", "--lang", "en")
     assert code == 0, err
     rows = csv_rows(out)
     assert list(rows[0]) == ["Place", "No", "Name", "Points", *RR_CRITERIA]
@@ -266,7 +266,7 @@ def test_json_swiss(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_real_subprocess(tmp_path: Path) -> None:
     proc = subprocess.run(
-        [sys.executable, "-m", "tiebreak.cli", "rank", str(RR), "--format", "csv"], capture_output=True, text=True, timeout=120, encoding="utf-8"
+        [sys.executable, "-m", "tiebreak.cli", "rank", str(RR), "--format", "csv", "--lang", "en"], capture_output=True, text=True, timeout=120, encoding="utf-8"
     )
     assert proc.returncode == 0, proc.stderr
     rows = csv_rows(proc.stdout)
@@ -283,7 +283,7 @@ def test_out_round_robin(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> 
     out_file = tmp_path / "ranked.xlsx"
     code, out, err = run(capsys, "rank", str(RR), "--out", str(out_file))
     assert code == 0, err
-    assert f"wrote {out_file}" in err
+    assert f"tiebreak: записан файл {out_file}" in err  # the Russian table: the command line speaks Russian
     wb = openpyxl.load_workbook(out_file)
     assert wb.sheetnames == ["Crosstable", "tiebreak", "Standings"]
     ws = wb["Crosstable"]
@@ -423,7 +423,7 @@ def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str], argv: list[str]
 def test_rank_without_out_prints_even_when_a_target_cell_is_taken(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     # T5 is inside the columns Rank would write (R-W), but nothing is written without --out
     blocked = with_cell(RR, tmp_path, "Crosstable", "T5", "мой комментарий")
-    code, out, err = run(capsys, "rank", str(blocked), "--format", "csv")
+    code, out, err = run(capsys, "rank", str(blocked), "--format", "csv", "--lang", "en")
     assert code == 0, err
     assert {int(r["No"]): r["Place"] for r in csv_rows(out)} == RR_PLACES
 

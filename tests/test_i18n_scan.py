@@ -41,6 +41,7 @@ CONVERTED = (
     "localformat.py",
     "csvout.py",
     "argparse_i18n.py",
+    "cli.py",
 )
 
 GETTEXT = frozenset({"_", "gettext", "ngettext", "pgettext", "npgettext", "lazy_gettext", "lazy_pgettext"})

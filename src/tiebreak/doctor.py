@@ -226,8 +226,10 @@ def diagnose(workbook: Path | None = None, *, python: str | None = None, home: P
 
 def add_parser(sub: Any) -> None:
     """The ``doctor`` subcommand, on the command line's subparsers."""
-    d = sub.add_parser("doctor", help="check what classic xlwings needs: Python, xlwings version, imports, settings files")
-    d.add_argument("workbook", nargs="?", help="a workbook: also look at the settings next to it and inside it")
+    from .i18n import _
+
+    d = sub.add_parser("doctor", help=_("check what classic xlwings needs: Python, xlwings version, imports, settings files"))
+    d.add_argument("workbook", nargs="?", help=_("a workbook: also look at the settings next to it and inside it"))
 
 
 def run(args: argparse.Namespace) -> int:

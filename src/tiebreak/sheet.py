@@ -19,7 +19,7 @@ are, and the Standings sheet what it wrote there last time.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -32,6 +32,7 @@ from .errors import (
     WriteBlockedError,
     column_letter,
 )
+from .i18n import choose_language, current_language, set_language, use_language
 from .ranking import Ranking, rank
 from .read import which
 from .reader import TableLayout, read_table
@@ -96,6 +97,8 @@ class Plan:
     notes: list[str] = field(default_factory=list)
     # workbook-level defined names to set: name -> (sheet, first row, first column, last row, last column), 1-based
     names: dict[str, tuple[str, int, int, int, int]] = field(default_factory=dict)
+    # the language of the messages, notes and labels ("en" or "ru")
+    language: str = "en"
     # cells the writes would cover, per sheet (1-based (row, column)), for the appliers' last checks
     def targets(self) -> dict[str, set[tuple[int, int]]]:
         out: dict[str, set[tuple[int, int]]] = {}
@@ -245,6 +248,7 @@ def plan_rank(
     check: bool = True,
     scoring: str | None = None,
     cell_range: str | None = None,
+    language: Callable[[object, Iterable[object]], str] | None = None,
 ) -> Plan:
     """Work out everything Rank writes; raise a :class:`TiebreakError` (nothing written) on bad input.
 
@@ -252,13 +256,39 @@ def plan_rank(
     ``cell_range`` (``A3:N13``) picks the table instead of the largest block.  With
     ``check=False`` (ranking only, nothing to be written) cells in the way
     of Rank's columns are not an error.
+
+    ``language(setting, labels)`` chooses the language from the settings
+    sheet's Language value and the table's labels (default:
+    :func:`tiebreak.i18n.choose_language`); the messages, notes and labels
+    speak it, and :attr:`Plan.language` says which it was.  The caller's
+    current language is unchanged afterwards.
     """
+    with use_language(current_language()):
+        return _plan_rank(
+            book, sheet=sheet, rules=rules, criteria=criteria, check=check, scoring=scoring, cell_range=cell_range, language=language
+        )
+
+
+def _plan_rank(
+    book: BookSource,
+    *,
+    sheet: str | None = None,
+    rules: str | None = None,
+    criteria: str | None = None,
+    check: bool = True,
+    scoring: str | None = None,
+    cell_range: str | None = None,
+    language: Callable[[object, Iterable[object]], str] | None = None,
+) -> Plan:
+    """:func:`plan_rank`'s work; the language it chooses is set with :func:`set_language` (plan_rank restores the caller's)."""
+    choose = language or choose_language
     if rules:
         get_rules(rules)
     if criteria:
         parse_criteria(criteria)
     names = book.sheet_names()
     settings = Settings.from_grid(rows_of(cells_of(book.values(SETTINGS_SHEET)))) if SETTINGS_SHEET in names else Settings()
+    set_language(choose(settings.language, ()))
     try:
         settings.validate()
     except SettingsError as err:
@@ -302,6 +332,8 @@ def plan_rank(
     top, left, bottom, right = box
     width = right - left + 1
     grid = rows_of(values, top, left, bottom, right)
+    lang = choose(settings.language, _labels(grid))
+    set_language(lang)
 
     own, own_rows = _own_block(book, settings, target, values, box)
     ignore = [c - left for c in own if left <= c <= right]
@@ -316,8 +348,6 @@ def plan_rank(
         layout.notes.append(note)
     crits = settings.criteria_list(round_robin=t.is_round_robin)
     ranking = rank(t, crits, settings.rules)
-    sample = " ".join(p.name for p in t.players) + " ".join(str(v) for v in layout.labels.values())
-    lang = settings.lang(sample)
 
     # columns: right after the table (its user columns), or where Rank wrote before
     user_right = max([c for c in range(width) if c not in ignore and any(not _empty(r[c]) for r in grid)] + [0]) + left
@@ -408,7 +438,7 @@ def plan_rank(
                     cell=cell,
                 )
 
-    plan = Plan(sheet=target, table=f"{column_letter(left + 1)}{top + 1}:{column_letter(right + 1)}{bottom + 1}", ranking=ranking)
+    plan = Plan(sheet=target, table=f"{column_letter(left + 1)}{top + 1}:{column_letter(right + 1)}{bottom + 1}", ranking=ranking, language=lang)
     span = clear_to - start + 1
     for r in rows_touched:
         row = block.get(r, [])
@@ -518,6 +548,11 @@ def _at(values: Cells | Sequence[Sequence[Any]], r: int, c: int) -> Any:
     if 0 <= r < len(values) and 0 <= c < len(values[r]):
         return values[r][c]
     return None
+
+
+def _labels(grid: Sequence[Sequence[Any]]) -> list[str]:
+    """The table's texts that tell its language: headers and names (a lone letter, such as a diagonal's X, does not)."""
+    return [v for row in grid for v in row if isinstance(v, str) and len(v.strip()) > 1]
 
 
 def _label(c: Criterion, lang: str) -> str:
