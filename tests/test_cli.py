@@ -432,7 +432,7 @@ def test_out_refused_when_a_target_cell_is_taken(capsys: pytest.CaptureFixture[s
     blocked = with_cell(RR, tmp_path, "Crosstable", "T5", "мой комментарий")
     code, out, err = run(capsys, "rank", str(blocked), "--out", str(tmp_path / "o.xlsx"))
     assert code == 1
-    assert "T5" in err and "nothing was changed" in err
+    assert "T5" in err and "ничего не изменено" in err  # the Russian table: Russian messages
     assert not (tmp_path / "o.xlsx").exists()
 
 

@@ -143,7 +143,7 @@ def test_blocked_target_cell_creates_no_file(capsys: pytest.CaptureFixture[str],
     src = _blocked_copy(tmp_path)
     before = sha(src)
     out = tmp_path / "out.xlsx"
-    code, err = rank(capsys, "rank", str(src), "--out", str(out))
+    code, err = rank(capsys, "rank", str(src), "--out", str(out), "--lang", "en")
     assert code == 1
     assert "cell T5" in err and "nothing was changed" in err
     assert not out.exists()
