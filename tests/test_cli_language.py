@@ -194,3 +194,19 @@ def test_csv_to_a_file_gets_the_byte_order_mark(tmp_path: Path) -> None:
     text = target.read_text(encoding="utf-8")
     assert text.startswith("\ufeffМесто;№;Участник;Очки;")
     assert "Попов Дмитрий" in text
+
+
+# ------------------------------------------------------------- file problems
+def test_file_problems_in_russian(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    fake = tmp_path / "scores.xlsx"
+    fake.write_text("No,Name\n1,Ann\n", encoding="utf-8")
+    assert cli.main(["--lang", "ru", "rank", str(fake)]) == 1
+    assert capsys.readouterr().err == f"tiebreak: ошибка: {fake}: не книга .xlsx (не zip-файл); сохраните её из Excel как .xlsx\n"
+    assert cli.main(["--lang", "ru", "rank", str(tmp_path)]) == 1
+    assert capsys.readouterr().err == f"tiebreak: ошибка: {tmp_path}: это папка, а не файл\n"
+    assert cli.main(["--lang", "ru", "rank", str(SWISS), "--out", str(tmp_path / "copy.xlsm")]) == 1
+    err = capsys.readouterr().err
+    assert "--out " in err and "входной файл — книга, поэтому имя копии должно оканчиваться на .xlsx" in err
+    # the same in English
+    assert cli.main(["rank", str(tmp_path)]) == 1
+    assert capsys.readouterr().err == f"tiebreak: error: {tmp_path}: is a folder, not a file\n"

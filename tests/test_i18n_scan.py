@@ -45,6 +45,10 @@ CONVERTED = (
     "sheet.py",
     "settings.py",
     "excel/rank.py",
+    "workbook.py",
+    "package.py",
+    "sheetxml.py",
+    "calamine_book.py",
 )
 
 GETTEXT = frozenset({"_", "gettext", "ngettext", "pgettext", "npgettext", "lazy_gettext", "lazy_pgettext"})

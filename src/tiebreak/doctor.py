@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from . import __version__
+from .i18n import _
 
 __all__ = ["Report", "add_parser", "diagnose", "pinned_xlwings", "read_conf", "run", "version_text"]
 
@@ -226,8 +227,6 @@ def diagnose(workbook: Path | None = None, *, python: str | None = None, home: P
 
 def add_parser(sub: Any) -> None:
     """The ``doctor`` subcommand, on the command line's subparsers."""
-    from .i18n import _
-
     d = sub.add_parser("doctor", help=_("check what classic xlwings needs: Python, xlwings version, imports, settings files"))
     d.add_argument("workbook", nargs="?", help=_("a workbook: also look at the settings next to it and inside it"))
 
@@ -238,7 +237,7 @@ def run(args: argparse.Namespace) -> int:
 
     workbook = Path(args.workbook) if args.workbook else None
     if workbook is not None and not workbook.is_file():
-        raise FileFormatError(f"{workbook}: no such file")
+        raise FileFormatError(_("{path}: no such file").format(path=workbook))
     report = diagnose(workbook)
     print("\n".join(report.lines))
     return 1 if report.problems else 0
