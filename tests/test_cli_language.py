@@ -210,3 +210,14 @@ def test_file_problems_in_russian(capsys: pytest.CaptureFixture[str], tmp_path: 
     # the same in English
     assert cli.main(["rank", str(tmp_path)]) == 1
     assert capsys.readouterr().err == f"tiebreak: error: {tmp_path}: is a folder, not a file\n"
+
+
+def test_html_page_follows_the_lang_option(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    page = tmp_path / "standings.html"
+    assert cli.main(["rank", str(SWISS), "--format", "html", "--out", str(page), "--lang", "ru"]) == 0
+    assert capsys.readouterr().err == f"tiebreak: записан файл {page}\n"
+    html = page.read_text(encoding="utf-8")
+    assert '<html lang="ru">' in html and "<h2>Итоговая таблица</h2>" in html and "<h2>Турнирная таблица</h2>" in html
+    assert cli.main(["rank", str(SWISS), "--format", "html", "--out", str(page)]) == 0
+    html = page.read_text(encoding="utf-8")
+    assert '<html lang="en">' in html and "<h2>Standings</h2>" in html

@@ -49,6 +49,9 @@ CONVERTED = (
     "package.py",
     "sheetxml.py",
     "calamine_book.py",
+    "publish.py",
+    "labels.py",
+    "compare.py",
 )
 
 GETTEXT = frozenset({"_", "gettext", "ngettext", "pgettext", "npgettext", "lazy_gettext", "lazy_pgettext"})

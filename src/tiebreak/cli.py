@@ -120,7 +120,15 @@ def _main(argv: Sequence[str]) -> int:
         if args.command == "compare":
             from .compare import run_compare
 
-            return run_compare(Path(args.file), _is_trf(Path(args.file)), args.sheet, args.rules, args.criteria, args.format)
+            return run_compare(
+                Path(args.file),
+                _is_trf(Path(args.file)),
+                args.sheet,
+                args.rules,
+                args.criteria,
+                args.format,
+                language=lambda setting, labels: cli_language(args.lang, setting, labels),
+            )
         return _export(args)
     except _Usage as err:
         print(_("tiebreak: error: {message}").format(message=err), file=sys.stderr)
@@ -211,9 +219,9 @@ def _rank(args: argparse.Namespace) -> int:
             set_language(chosen[-1])
     assert plan.ranking is not None
     if args.format == "html":
-        from .publish import publish_book
+        from .publish import publish
 
-        return publish_book(plan.ranking, book, path, args.out)
+        return publish(plan.ranking, path, args.out, plan.language)
     _print(plan.ranking, plan.ranking.evaluation.rules.name, args.format, plan.sheet, args.csv_dialect)
     for note in getattr(plan.ranking.tournament.layout, "notes", ()):
         print(_("tiebreak: note: {note}").format(note=note), file=sys.stderr)
@@ -234,13 +242,15 @@ def _rank_trf(path: Path, args: argparse.Namespace) -> int:
     if args.cell_range:
         raise SettingsError(_("--range is for workbooks; a TRF file has no cells"))
     t = read_trf_file(path)
+    lang = cli_language(args.lang, None, [t.title, *(p.name for p in t.players)])
+    set_language(lang)  # the file's language from here on (main restores the caller's)
     rules = args.rules or t.rules or "ru"
     criteria = args.criteria or (", ".join(t.tiebreak_codes) if t.tiebreak_codes else None)
     ranking = rank(t, criteria, rules)
     if args.format == "html":
         from .publish import publish
 
-        return publish(ranking, path, args.out)
+        return publish(ranking, path, args.out, lang)
     _print(ranking, get_rules(rules).name, args.format, None, args.csv_dialect)
     return 0
 
