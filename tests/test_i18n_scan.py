@@ -52,6 +52,7 @@ CONVERTED = (
     "publish.py",
     "labels.py",
     "compare.py",
+    "doctor.py",
 )
 
 GETTEXT = frozenset({"_", "gettext", "ngettext", "pgettext", "npgettext", "lazy_gettext", "lazy_pgettext"})
