@@ -221,3 +221,15 @@ def test_html_page_follows_the_lang_option(capsys: pytest.CaptureFixture[str], t
     assert cli.main(["rank", str(SWISS), "--format", "html", "--out", str(page)]) == 0
     html = page.read_text(encoding="utf-8")
     assert '<html lang="en">' in html and "<h2>Standings</h2>" in html
+
+
+def test_export_speaks_the_workbook_language(capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+    trf = tmp_path / "event.trf"
+    # the Russian example: 10 players, a round robin of 9 rounds
+    assert cli.main(["export", str(RR), "--trf", str(trf)]) == 0
+    assert capsys.readouterr().err == f"tiebreak: записан файл {trf} (10 участников, 9 туров)\n"
+    assert cli.main(["export", str(RR), "--trf", str(trf), "--lang", "en"]) == 0
+    assert capsys.readouterr().err == f"tiebreak: wrote {trf} (10 players, 9 rounds)\n"

@@ -282,6 +282,8 @@ def _export(args: argparse.Namespace) -> int:
         box = found
     top, left, bottom, right = box
     grid = rows_of(values, top, left, bottom, right)
+    labels = [v for row in grid for v in row if isinstance(v, str) and len(v.strip()) > 1]
+    set_language(cli_language(args.lang, settings.language, labels))  # the workbook's language (main restores the caller's)
     t = read_table(grid, scoring=settings.scoring_value(), origin=(top + 1, left + 1), sheet=sheet)
     rules = args.rules or settings.rules
     get_rules(rules)
