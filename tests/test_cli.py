@@ -174,7 +174,7 @@ def csv_rows(text: str) -> list[dict[str, str]]:
 
 # -------------------------------------------------------------- text output
 def test_text_output_round_robin(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "rank", str(RR))
+    code, out, err = run(capsys, "rank", str(RR), "--lang", "en")  # the Cyrillic table alone would choose Russian
     assert code == 0, err
     lines = out.splitlines()
     assert lines[0] == "Rules: ru   Criteria: sonneborn_berger, wins, h2h, beaten, order"
@@ -201,7 +201,7 @@ def test_text_output_swiss(capsys: pytest.CaptureFixture[str]) -> None:
 
 # ------------------------------------------------------------------ csv, json
 def test_csv_round_robin(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "rank", str(RR), "--format", "csv")
+    code, out, err = run(capsys, "rank", str(RR), "--format", "csv", "--lang", "en")
     assert code == 0, err
     rows = csv_rows(out)
     assert list(rows[0]) == ["Place", "No", "Name", "Points", *RR_CRITERIA]
@@ -266,7 +266,7 @@ def test_json_swiss(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_real_subprocess(tmp_path: Path) -> None:
     proc = subprocess.run(
-        [sys.executable, "-m", "tiebreak.cli", "rank", str(RR), "--format", "csv"], capture_output=True, text=True, timeout=120, encoding="utf-8"
+        [sys.executable, "-m", "tiebreak.cli", "rank", str(RR), "--format", "csv", "--lang", "en"], capture_output=True, text=True, timeout=120, encoding="utf-8"
     )
     assert proc.returncode == 0, proc.stderr
     rows = csv_rows(proc.stdout)
@@ -283,7 +283,7 @@ def test_out_round_robin(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> 
     out_file = tmp_path / "ranked.xlsx"
     code, out, err = run(capsys, "rank", str(RR), "--out", str(out_file))
     assert code == 0, err
-    assert f"wrote {out_file}" in err
+    assert f"tiebreak: записан файл {out_file}" in err  # the Russian table: the command line speaks Russian
     wb = openpyxl.load_workbook(out_file)
     assert wb.sheetnames == ["Crosstable", "tiebreak", "Standings"]
     ws = wb["Crosstable"]
@@ -367,7 +367,7 @@ def test_input_unchanged_after_out(capsys: pytest.CaptureFixture[str], tmp_path:
 def test_bad_result_names_the_cell(capsys: pytest.CaptureFixture[str], tmp_path: Path, src: Path, sheet: str, cell: str, where: str) -> None:
     bad = with_cell(src, tmp_path, sheet, cell, "12x")
     before = sha(bad)
-    code, out, err = run(capsys, "rank", str(bad))
+    code, out, err = run(capsys, "rank", str(bad), "--lang", "en")  # the Russian example speaks Russian unless asked
     assert code == 1
     assert out == ""
     assert "cell" in err and cell in err and "'12x' is not a result" in err and where in err
@@ -423,7 +423,7 @@ def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str], argv: list[str]
 def test_rank_without_out_prints_even_when_a_target_cell_is_taken(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     # T5 is inside the columns Rank would write (R-W), but nothing is written without --out
     blocked = with_cell(RR, tmp_path, "Crosstable", "T5", "мой комментарий")
-    code, out, err = run(capsys, "rank", str(blocked), "--format", "csv")
+    code, out, err = run(capsys, "rank", str(blocked), "--format", "csv", "--lang", "en")
     assert code == 0, err
     assert {int(r["No"]): r["Place"] for r in csv_rows(out)} == RR_PLACES
 
@@ -432,7 +432,7 @@ def test_out_refused_when_a_target_cell_is_taken(capsys: pytest.CaptureFixture[s
     blocked = with_cell(RR, tmp_path, "Crosstable", "T5", "мой комментарий")
     code, out, err = run(capsys, "rank", str(blocked), "--out", str(tmp_path / "o.xlsx"))
     assert code == 1
-    assert "T5" in err and "nothing was changed" in err
+    assert "T5" in err and "ничего не изменено" in err  # the Russian table: Russian messages
     assert not (tmp_path / "o.xlsx").exists()
 
 

@@ -36,7 +36,7 @@ def _office_js(grid: list[list[Any]]) -> list[list[Any]]:
 def test_cli_ranks_the_club_table(case: Case, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / f"{case.id}.xlsx"
     write_workbook(case, path)
-    code = cli.main(["rank", str(path), "--format", "csv"])
+    code = cli.main(["rank", str(path), "--format", "csv", "--lang", "en"])  # English headers for a Cyrillic table
     out, err = capsys.readouterr()
     assert code == 0, err
     got = {row["Name"]: row["Place"] for row in csv.DictReader(io.StringIO(out))}

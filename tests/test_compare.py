@@ -247,3 +247,18 @@ def test_compare_option_through_the_rank_script(tmp_path: Path) -> None:
     position = len(data["sheets"]) + 1  # after the existing sheets and the new Standings sheet
     writes = sheet_writes(actions, position)
     assert [row[:6] for row in writes[0]["values"][2:]] == [[("" if v is None else v) for v in row] for row in EXPECTED_SHEET[2:]]
+
+
+def test_compare_speaks_russian_with_lang_ru(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # the same comparison as above (C and B change places), in Russian: the labels and the messages
+    src = xlsx(SWISS, tmp_path / "swiss.xlsx")
+    code, out, err = run(capsys, "compare", str(src), "--rules", "ru,fide-2024", "--criteria", "buchholz", "--lang", "ru")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0] == "Сравнение: A = ru (buchholz); B = fide-2024 (buchholz)"
+    assert lines[1].split() == ["№", "Участник", "Очки", "A:", "ru", "B:", "fide-2024", "Разница", "по"]
+    assert lines[2].split()[:5] == ["3", "C", "2", "2", "3"] and lines[2].endswith(": 5.5 / 5")
+    code, out, _ = run(capsys, "compare", str(src), "--rules", "ru,ru", "--lang", "ru")
+    assert code == 0 and out.splitlines()[-1] == "Места совпадают."
+    code, _, err = run(capsys, "compare", str(src), "--lang", "ru")
+    assert code == 1 and "для сравнения укажите два набора правил (--rules ru,fide-2024)" in err

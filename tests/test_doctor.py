@@ -163,3 +163,13 @@ def test_doctor_does_not_import_xlwings() -> None:
     rc, modules = json.loads(done.stdout.strip().splitlines()[-1])
     assert rc in (0, 1)  # depends on this machine's settings files; the point is the imports
     assert modules == []
+
+
+def test_doctor_in_russian(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    conf = home / ".xlwings" / "xlwings.conf"
+    conf.parent.mkdir(parents=True, exist_ok=True)
+    conf.write_text('"INTERPRETER_WIN","C:\\nowhere\\python.exe"\n', encoding="utf-8")
+    code, out, _ = run_cli(capsys, "--lang", "ru", "doctor")
+    assert "    проблема: INTERPRETER_WIN указывает на файл, которого здесь нет: C:\\nowhere\\python.exe" in out
+    assert "Этот путь указывают в поле Interpreter на вкладке xlwings (настройка INTERPRETER_WIN)." in out
+    assert out.splitlines()[-1] == "Найдено проблем: 1."

@@ -51,7 +51,7 @@ def converted(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str],
 @pytest.mark.parametrize("case_id", PICKED)
 def test_rank_reads_xls_and_ods(converted: dict[tuple[str, str], Path], capsys: pytest.CaptureFixture[str], case_id: str, fmt: str) -> None:
     case: Case = next(c for c in CASES if c.id == case_id)
-    code = cli.main(["rank", str(converted[(case_id, fmt)]), "--format", "csv"])
+    code = cli.main(["rank", str(converted[(case_id, fmt)]), "--format", "csv", "--lang", "en"])
     out, err = capsys.readouterr()
     assert code == 0, err
     assert {row["Name"]: row["Place"] for row in csv.DictReader(io.StringIO(out))} == case.expected

@@ -240,9 +240,9 @@ def test_first_run_round_robin() -> None:
     # the settings sheet gets the output record in B6
     cfg = sheet_writes(actions, 1)
     assert [(a["start_row"], a["start_column"], a["values"]) for a in cfg] == [(5, 1, [["Crosstable!R3:W3"]])]
-    message = alert(actions)
-    assert message.startswith("Ranked 10 players on 'Crosstable'")
-    assert "rules ru" in message and "sonneborn_berger, wins, h2h, beaten, order" in message and "R–W" in message
+    message = alert(actions)  # the table's labels are Cyrillic: Rank speaks Russian
+    assert message.startswith("Места распределены: 10 участников на листе 'Crosstable' (A3:Q13)")
+    assert "правила ru" in message and "критерии sonneborn_berger, wins, h2h, beaten, order" in message and "столбцы R–W" in message
 
 
 def test_first_run_creates_the_settings_sheet_when_missing() -> None:
@@ -349,7 +349,7 @@ def test_blocked_target_cell_writes_nothing() -> None:
     actions = run_script(data)
     assert funcs(actions) == ["alert"]
     message = alert(actions)
-    assert "nothing was changed" in message and "T5" in message and "мой комментарий" in message
+    assert message.startswith("Rank остановлен, ничего не изменено: лист 'Crosstable', ячейка T5: в ней 'мой комментарий'")
 
 
 def _client_formulas(monkeypatch: pytest.MonkeyPatch, formulas: dict[tuple[str, str], str]) -> list[str]:
@@ -372,7 +372,7 @@ def _client_formulas(monkeypatch: pytest.MonkeyPatch, formulas: dict[tuple[str, 
 def test_lite_refuses_a_formula_showing_nothing_in_ranks_columns(monkeypatch: pytest.MonkeyPatch) -> None:
     # T5 holds =IF(N5>20,"leader","") which shows nothing: the payload carries its value "", as for an empty cell
     asked = _client_formulas(monkeypatch, {("Crosstable", "T5"): '=IF(N5>20,"leader","")'})
-    actions = run_script(payload(RR))
+    actions = run_script(payload(RR, edits={"tiebreak": {"B5": "en"}}))  # Language: en (the table alone would choose Russian)
     assert funcs(actions) == ["alert"]
     message = alert(actions)
     assert "cell T5 holds the formula =IF(N5>20,\"leader\",\"\")" in message and "nothing was changed" in message
@@ -392,7 +392,7 @@ def test_blocked_standings_sheet_writes_nothing() -> None:
     data["sheets"].append({"name": "Standings", "values": [["my own notes"]], "pictures": [], "tables": []})
     actions = run_script(data)
     assert funcs(actions) == ["alert"]
-    assert "Standings" in alert(actions) and "nothing was changed" in alert(actions)
+    assert "'Standings'" in alert(actions) and "ничего не изменено" in alert(actions)
 
 
 @pytest.mark.parametrize(
@@ -400,7 +400,7 @@ def test_blocked_standings_sheet_writes_nothing() -> None:
     [(RR, "Crosstable", "F5", "against Кузнецова Анна"), (SWISS, "Swiss", "E5", "round 2")],
 )
 def test_bad_input_writes_nothing(path: Path, sheet: str, cell: str, where: str) -> None:
-    data = payload(path, edits={sheet: {cell: "12x"}})
+    data = payload(path, edits={sheet: {cell: "12x"}, "tiebreak": {"B5": "en"}})  # Language: en
     actions = run_script(data)
     assert not set(funcs(actions)) & WRITES
     assert funcs(actions) == ["alert"]
@@ -426,4 +426,4 @@ def test_classic_entry_point(monkeypatch: pytest.MonkeyPatch) -> None:
     w = sheet_writes(actions, 0)
     assert len(w) == 1 and (w[0]["start_row"], w[0]["start_column"]) == (2, 17)
     assert str(w[0]["values"][6][0]) == "6–7"  # row 9: No. 6
-    assert alert(actions).startswith("Ranked 10 players")
+    assert alert(actions).startswith("Места распределены: 10 участников")

@@ -143,7 +143,7 @@ def test_blocked_target_cell_creates_no_file(capsys: pytest.CaptureFixture[str],
     src = _blocked_copy(tmp_path)
     before = sha(src)
     out = tmp_path / "out.xlsx"
-    code, err = rank(capsys, "rank", str(src), "--out", str(out))
+    code, err = rank(capsys, "rank", str(src), "--out", str(out), "--lang", "en")
     assert code == 1
     assert "cell T5" in err and "nothing was changed" in err
     assert not out.exists()
@@ -222,7 +222,7 @@ def test_a_failed_save_leaves_the_input_intact(capsys: pytest.CaptureFixture[str
     shutil.copyfile(RR, src)
     before = sha(src)
     written = _failing_save(monkeypatch, OSError(28, "No space left on device"))
-    code, err = rank(capsys, "rank", str(src), "--out", str(src), "--overwrite-input")
+    code, err = rank(capsys, "rank", str(src), "--out", str(src), "--overwrite-input", "--lang", "en")
     assert code == 1
     assert "cannot write" in err and "No space left on device" in err
     assert len(written) == 1 and Path(written[0]) != src  # the partial file was a temporary one
@@ -237,7 +237,7 @@ def test_a_failed_save_leaves_an_existing_out_file_intact(capsys: pytest.Capture
     before = sha(out)
     _failing_save(monkeypatch, OSError(5, "Input/output error"))
     code, err = rank(capsys, "rank", str(RR), "--out", str(out))
-    assert code == 1 and "cannot write" in err
+    assert code == 1 and "не удаётся записать файл" in err  # the Russian table: Russian messages
     assert sha(out) == before
     assert leftovers(tmp_path) == []
 

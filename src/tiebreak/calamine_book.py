@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import FileFormatError, checked_size
+from .i18n import _
 
 __all__ = ["CALAMINE_SUFFIXES", "CalamineBook"]
 
@@ -26,12 +27,12 @@ class CalamineBook:
         try:
             from python_calamine import CalamineWorkbook
         except ImportError:  # pragma: no cover - a dependency of tiebreak
-            raise FileFormatError(f"{p}: reading {p.suffix} files needs python-calamine (pip install python-calamine)") from None
+            raise FileFormatError(_("{path}: reading {suffix} files needs python-calamine (pip install python-calamine)").format(path=p, suffix=p.suffix)) from None
         try:
             self._book = CalamineWorkbook.from_path(str(p))
             meta = self._book.sheets_metadata
         except Exception as err:  # noqa: BLE001 - calamine raises its own error types for damaged files
-            raise FileFormatError(f"{p}: not a readable {p.suffix} workbook ({type(err).__name__}: {err})") from None
+            raise FileFormatError(_("{path}: not a readable {suffix} workbook ({kind}: {error})").format(path=p, suffix=p.suffix, kind=type(err).__name__, error=err)) from None
         self.path = p
         self.warnings: list[str] = []
         self._names = [m.name for m in meta if str(m.typ).endswith("WorkSheet")]
@@ -51,7 +52,7 @@ class CalamineBook:
             try:
                 rows = self._book.get_sheet_by_name(sheet).to_python(skip_empty_area=False)
             except Exception as err:  # noqa: BLE001
-                raise FileFormatError(f"{self.path}: sheet '{sheet}' cannot be read ({type(err).__name__}: {err})") from None
+                raise FileFormatError(_("{path}: sheet '{sheet}' cannot be read ({kind}: {error})").format(path=self.path, sheet=sheet, kind=type(err).__name__, error=err)) from None
             self._values[sheet] = [[_cell(v) for v in row] for row in rows]
         return self._values[sheet]
 

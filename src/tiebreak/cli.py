@@ -7,22 +7,43 @@ exit status 1 (bad input) or 2 (bad usage); never a traceback.
 from __future__ import annotations
 
 import argparse
-import csv
-import io
 import json
 import os
 import sys
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Iterable, Sequence
 
 from . import doctor, explaincmd
+from .argparse_i18n import translated_argparse
+from .csvout import (
+    DIALECT_CHOICES,
+    DIALECT_HELP,
+    csv_format,
+    is_regular_file,
+    write_csv,
+)
 from .errors import FileFormatError, SettingsError, TiebreakError
+from .i18n import (
+    _,
+    cli_language,
+    language_option,
+    lazy_gettext,
+    pgettext,
+    set_language,
+    use_language,
+)
+from .localformat import format_number, players, rounds
 from .ranking import Ranking, rank
 from .rules import RULE_SETS, get_rules
 
 __all__ = ["main"]
 
 TRF_SUFFIXES = (".trf", ".txt", ".trfx")
+
+LANG_HELP = lazy_gettext(
+    "the language of messages, help and output: en or ru (default: the workbook's Language setting, "
+    "else the table's labels, else the system's language)"
+)
 
 
 class _Usage(Exception):
@@ -35,39 +56,58 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="tiebreak", description="Tie-breaks and places for chess and draughts tournaments, from an .xlsx crosstable or a FIDE TRF file.")
-    p.add_argument("--version", action="store_true", help="print the version and exit")
+    p = _Parser(prog="tiebreak", description=_("Tie-breaks and places for chess and draughts tournaments, from an .xlsx crosstable or a FIDE TRF file."))
+    p.add_argument("--version", action="store_true", help=_("print the version and exit"))
+    p.add_argument("--lang", metavar="LANG", help=str(LANG_HELP))
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
-    r = sub.add_parser("rank", help="rank a workbook's crosstable (or a TRF file) and print the standings")
-    r.add_argument("file", help=".xlsx workbook (.xls, .ods read too) or FIDE TRF file")
-    r.add_argument("--sheet", help="the sheet with the crosstable (default: the active sheet, or the range named 'crosstable')")
-    r.add_argument("--rules", help=f"rule set: {', '.join(RULE_SETS)} (default: the workbook's settings, else ru; for a TRF see the README)")
-    r.add_argument("--criteria", help="criteria after points, comma-separated (e.g. 'solkoff_trunc, wins, h2h' or 'BH/C1, BH, SB, DE, WIN')")
-    r.add_argument("--scoring", help="points for a win/draw/loss, e.g. 3/1/0 (default: the workbook's settings, else read from the table)")
-    r.add_argument("--range", dest="cell_range", metavar="RANGE", help="the crosstable's cells, e.g. A3:N13 (default: the largest table on the sheet)")
-    r.add_argument("--out", help="write a copy of the workbook with the Place and criteria columns and a Standings sheet (with --format html: the page)")
-    r.add_argument("--overwrite-input", action="store_true", help="allow --out to name the input file itself")
-    r.add_argument("--format", choices=("text", "csv", "json", "html"), default="text", help="how to print the standings (default: text; html: a self-contained web page)")
-    c = sub.add_parser("compare", help="the players placed differently under two rule sets or criteria lists, and why")
-    c.add_argument("file", help=".xlsx workbook or FIDE TRF file")
-    c.add_argument("--sheet", help="the sheet with the crosstable (default: as for rank)")
-    c.add_argument("--rules", help="rule sets to compare, comma-separated (e.g. ru,fide-2024); a single one is compared with the file's own")
-    c.add_argument("--criteria", action="append", help="a criteria list; give it twice to compare two lists (once: compared with the file's own)")
-    c.add_argument("--format", choices=("text", "json"), default="text", help="how to print the comparison (default: text)")
-    e = sub.add_parser("export", help="write a sheet's crosstable as a FIDE TRF-16 file")
-    e.add_argument("file", help=".xlsx workbook (.xls, .ods read too)")
-    e.add_argument("--trf", required=True, help="the TRF file to write")
-    e.add_argument("--sheet", help="the sheet with the crosstable (default: the active sheet)")
-    e.add_argument("--rules", help="rule set to record in the TRF (default: the workbook's settings)")
+    r = sub.add_parser("rank", help=_("rank a workbook's crosstable (or a TRF file) and print the standings"))
+    r.add_argument("file", help=_(".xlsx workbook (.xls, .ods read too) or FIDE TRF file"))
+    r.add_argument("--sheet", help=_("the sheet with the crosstable (default: the active sheet, or the range named 'crosstable')"))
+    r.add_argument("--rules", help=_("rule set: {names} (default: the workbook's settings, else ru; for a TRF see the README)").format(names=", ".join(RULE_SETS)))
+    r.add_argument("--criteria", help=_("criteria after points, comma-separated (e.g. 'solkoff_trunc, wins, h2h' or 'BH/C1, BH, SB, DE, WIN')"))
+    r.add_argument("--scoring", help=_("points for a win/draw/loss, e.g. 3/1/0 (default: the workbook's settings, else read from the table)"))
+    r.add_argument("--range", dest="cell_range", metavar="RANGE", help=_("the crosstable's cells, e.g. A3:N13 (default: the largest table on the sheet)"))
+    r.add_argument("--out", help=_("write a copy of the workbook with the Place and criteria columns and a Standings sheet (with --format html: the page)"))
+    r.add_argument("--overwrite-input", action="store_true", help=_("allow --out to name the input file itself"))
+    r.add_argument("--format", choices=("text", "csv", "json", "html"), default="text", help=_("how to print the standings (default: text; html: a self-contained web page)"))
+    r.add_argument("--csv-dialect", choices=DIALECT_CHOICES, default="auto", help=str(DIALECT_HELP))
+    c = sub.add_parser("compare", help=_("the players placed differently under two rule sets or criteria lists, and why"))
+    c.add_argument("file", help=_(".xlsx workbook or FIDE TRF file"))
+    c.add_argument("--sheet", help=_("the sheet with the crosstable (default: as for rank)"))
+    c.add_argument("--rules", help=_("rule sets to compare, comma-separated (e.g. ru,fide-2024); a single one is compared with the file's own"))
+    c.add_argument("--criteria", action="append", help=_("a criteria list; give it twice to compare two lists (once: compared with the file's own)"))
+    c.add_argument("--format", choices=("text", "json"), default="text", help=_("how to print the comparison (default: text)"))
+    e = sub.add_parser("export", help=_("write a sheet's crosstable as a FIDE TRF-16 file"))
+    e.add_argument("file", help=_(".xlsx workbook (.xls, .ods read too)"))
+    e.add_argument("--trf", required=True, help=_("the TRF file to write"))
+    e.add_argument("--sheet", help=_("the sheet with the crosstable (default: the active sheet)"))
+    e.add_argument("--rules", help=_("rule set to record in the TRF (default: the workbook's settings)"))
     doctor.add_parser(sub)
     explaincmd.add_parser(sub)
+    for command in sub.choices.values():  # --lang after the command too (tiebreak rank --lang ru FILE)
+        command.add_argument("--lang", metavar="LANG", default=argparse.SUPPRESS, help=str(LANG_HELP))
     return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line in the user's language: ``--lang``, else the system's (a workbook's own settle it later)."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        lang = cli_language(language_option(argv))
+    except SettingsError as err:
+        with use_language(cli_language()):
+            print(_("tiebreak: error: {message}").format(message=err), file=sys.stderr)
+        return 2
+    with use_language(lang), translated_argparse():
+        return _main(argv)
+
+
+def _main(argv: Sequence[str]) -> int:
     parser = _parser()
     try:
         args = parser.parse_args(argv)
+        if args.lang is not None:
+            args.lang = cli_language(args.lang)
         if args.version:
             print(doctor.version_text())
             return 0
@@ -83,17 +123,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "compare":
             from .compare import run_compare
 
-            return run_compare(Path(args.file), _is_trf(Path(args.file)), args.sheet, args.rules, args.criteria, args.format)
+            return run_compare(
+                Path(args.file),
+                _is_trf(Path(args.file)),
+                args.sheet,
+                args.rules,
+                args.criteria,
+                args.format,
+                language=lambda setting, labels: cli_language(args.lang, setting, labels),
+            )
         return _export(args)
     except _Usage as err:
-        print(f"tiebreak: error: {err}", file=sys.stderr)
-        print(f"usage: {parser.format_usage().split(': ', 1)[-1].strip()} (see tiebreak COMMAND --help)", file=sys.stderr)
+        print(_("tiebreak: error: {message}").format(message=err), file=sys.stderr)
+        usage = parser.format_usage().split(": ", 1)[-1].strip()
+        print(_("usage: {usage} (see tiebreak COMMAND --help)").format(usage=usage), file=sys.stderr)
         return 2
     except TiebreakError as err:
-        print(f"tiebreak: error: {err}", file=sys.stderr)
+        print(_("tiebreak: error: {message}").format(message=err), file=sys.stderr)
         return 1
     except KeyboardInterrupt:
-        print("tiebreak: interrupted", file=sys.stderr)
+        print(_("tiebreak: interrupted"), file=sys.stderr)
         return 130
     except BrokenPipeError:  # the output was piped into something that stopped reading (head)
         try:
@@ -102,10 +151,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             pass
         return 0
     except RecursionError:
-        print("tiebreak: error: the input is too deeply nested to read", file=sys.stderr)
+        print(_("tiebreak: error: the input is too deeply nested to read"), file=sys.stderr)
         return 1
     except MemoryError:
-        print("tiebreak: error: the input is too large to read", file=sys.stderr)
+        print(_("tiebreak: error: the input is too large to read"), file=sys.stderr)
         return 1
 
 
@@ -127,7 +176,7 @@ def _rank(args: argparse.Namespace) -> int:
 
     path = check_input(args.file)
     if args.out is not None and not args.out.strip():
-        raise SettingsError("--out needs a file name (it was empty)")
+        raise SettingsError(_("--out needs a file name (it was empty)"))
     if args.out and not _is_trf(path):
         check_output(args.out)
     if _is_trf(path):
@@ -137,37 +186,52 @@ def _rank(args: argparse.Namespace) -> int:
 
     if args.out and args.format != "html" and path.suffix.lower() in _read_only_suffixes():
         raise SettingsError(
-            f"--out writes .xlsx workbooks; {path.name} is a {path.suffix} file: open it in Excel or LibreOffice, "
-            "save it as .xlsx (Excel Workbook), then run --out on that copy"
+            _(
+                "--out writes .xlsx workbooks; {name} is a {suffix} file: open it in Excel or LibreOffice, "
+                "save it as .xlsx (Excel Workbook), then run --out on that copy"
+            ).format(name=path.name, suffix=path.suffix)
         )
     if args.out and _same_file(path, Path(args.out)) and not args.overwrite_input:
-        raise SettingsError(f"--out {args.out} is the input file; refusing to overwrite it (add --overwrite-input if you mean it)")
+        raise SettingsError(
+            _("--out {out} is the input file; refusing to overwrite it (add --overwrite-input if you mean it)").format(out=args.out)
+        )
     book = _open_book(path)
     if args.out and args.format != "html":  # with html, --out is the page, not a copy of the workbook
         check_out_suffix(book.kind, args.out)
     for w in book.warnings:
-        print(f"tiebreak: warning: {w}", file=sys.stderr)
-    plan = plan_rank(
-        book,
-        sheet=args.sheet,
-        rules=args.rules,
-        criteria=args.criteria,
-        check=bool(args.out) and args.format != "html",
-        scoring=args.scoring,
-        cell_range=args.cell_range,
-    )
+        print(_("tiebreak: warning: {message}").format(message=w), file=sys.stderr)
+    chosen: list[str] = []
+
+    def choose(setting: object, labels: Iterable[object]) -> str:
+        chosen.append(cli_language(args.lang, setting, labels))
+        return chosen[-1]
+
+    try:
+        plan = plan_rank(
+            book,
+            sheet=args.sheet,
+            rules=args.rules,
+            criteria=args.criteria,
+            check=bool(args.out) and args.format != "html",
+            scoring=args.scoring,
+            cell_range=args.cell_range,
+            language=choose,
+        )
+    finally:
+        if chosen:  # the workbook's language from here on, for its errors too (main restores the caller's)
+            set_language(chosen[-1])
     assert plan.ranking is not None
     if args.format == "html":
-        from .publish import publish_book
+        from .publish import publish
 
-        return publish_book(plan.ranking, book, path, args.out)
-    _print(plan.ranking, plan.ranking.evaluation.rules.name, args.format, plan.sheet)
+        return publish(plan.ranking, path, args.out, plan.language)
+    _print(plan.ranking, plan.ranking.evaluation.rules.name, args.format, plan.sheet, args.csv_dialect)
     for note in getattr(plan.ranking.tournament.layout, "notes", ()):
-        print(f"tiebreak: note: {note}", file=sys.stderr)
+        print(_("tiebreak: note: {note}").format(note=note), file=sys.stderr)
     if args.out:
         book.apply(plan)
         book.save(args.out)
-        print(f"tiebreak: wrote {args.out}", file=sys.stderr)
+        print(_("tiebreak: wrote {path}").format(path=args.out), file=sys.stderr)
     return 0
 
 
@@ -175,20 +239,22 @@ def _rank_trf(path: Path, args: argparse.Namespace) -> int:
     from .trf import read_trf_file
 
     if args.out and args.format != "html":
-        raise SettingsError("--out writes workbooks; for a TRF file the standings are printed (use --format csv or json to save them)")
+        raise SettingsError(_("--out writes workbooks; for a TRF file the standings are printed (use --format csv or json to save them)"))
     if args.sheet:
-        raise SettingsError("--sheet is for workbooks; a TRF file has no sheets")
+        raise SettingsError(_("--sheet is for workbooks; a TRF file has no sheets"))
     if args.cell_range:
-        raise SettingsError("--range is for workbooks; a TRF file has no cells")
+        raise SettingsError(_("--range is for workbooks; a TRF file has no cells"))
     t = read_trf_file(path)
+    lang = cli_language(args.lang, None, [t.title, *(p.name for p in t.players)])
+    set_language(lang)  # the file's language from here on (main restores the caller's)
     rules = args.rules or t.rules or "ru"
     criteria = args.criteria or (", ".join(t.tiebreak_codes) if t.tiebreak_codes else None)
     ranking = rank(t, criteria, rules)
     if args.format == "html":
         from .publish import publish
 
-        return publish(ranking, path, args.out)
-    _print(ranking, get_rules(rules).name, args.format, None)
+        return publish(ranking, path, args.out, lang)
+    _print(ranking, get_rules(rules).name, args.format, None, args.csv_dialect)
     return 0
 
 
@@ -201,24 +267,26 @@ def _export(args: argparse.Namespace) -> int:
 
     path = Path(args.file)
     if not path.exists():
-        raise FileFormatError(f"{path}: no such file")
+        raise FileFormatError(_("{path}: no such file").format(path=path))
     book = _open_book(path)
     settings = Settings.from_grid(rows_of(cells_of(book.values(SETTINGS_SHEET)))) if SETTINGS_SHEET in book.sheet_names() else Settings()
     named = book.named_range("crosstable")
     sheet = args.sheet or (named[0] if named else book.active_sheet())
     sheet = which.match_sheet(sheet, book.sheet_names()) or sheet
     if sheet not in book.sheet_names():
-        raise SettingsError(f"there is no sheet '{sheet}'")
+        raise SettingsError(_("there is no sheet '{sheet}'").format(sheet=sheet))
     values = cells_of(book.values(sheet))
     if named and named[0] == sheet:
         box = (named[1] - 1, named[2] - 1, named[3] - 1, named[4] - 1)
     else:
         found = find_region(values)
         if found is None:
-            raise FileFormatError(f"sheet '{sheet}' is empty")
+            raise FileFormatError(_("sheet '{sheet}' is empty").format(sheet=sheet))
         box = found
     top, left, bottom, right = box
     grid = rows_of(values, top, left, bottom, right)
+    labels = [v for row in grid for v in row if isinstance(v, str) and len(v.strip()) > 1]
+    set_language(cli_language(args.lang, settings.language, labels))  # the workbook's language (main restores the caller's)
     t = read_table(grid, scoring=settings.scoring_value(), origin=(top + 1, left + 1), sheet=sheet)
     rules = args.rules or settings.rules
     get_rules(rules)
@@ -231,8 +299,11 @@ def _export(args: argparse.Namespace) -> int:
         tmp.write_text(text, encoding="utf-8")
         os.replace(tmp, out)
     except OSError as err:
-        raise FileFormatError(f"{out}: cannot write the file ({err.strerror})") from None
-    print(f"tiebreak: wrote {out} ({len(t.players)} players, {t.rounds} rounds)", file=sys.stderr)
+        raise FileFormatError(_("{path}: cannot write the file ({reason})").format(path=out, reason=err.strerror)) from None
+    print(
+        _("tiebreak: wrote {path} ({players}, {rounds})").format(path=out, players=players(len(t.players)), rounds=rounds(t.rounds)),
+        file=sys.stderr,
+    )
     return 0
 
 
@@ -264,23 +335,28 @@ def _fmt(v: Any) -> str:
     if v is None or v == "":
         return ""
     if isinstance(v, tuple):
-        return " ".join(f"{x:g}" for x in v)
+        return " ".join(format_number(x) for x in v)
     if isinstance(v, float):
-        return f"{round(v, 4):g}"
+        return format_number(v)
     return str(v)
+
+
+def _head(ranking: Ranking) -> list[str]:
+    return [pgettext("column", "Place"), pgettext("column", "No"), pgettext("column", "Name"), pgettext("column", "Points")] + [
+        c.code for c in ranking.criteria
+    ]
 
 
 def _rows(ranking: Ranking) -> tuple[list[str], list[list[str]]]:
     t = ranking.tournament
-    head = ["Place", "No", "Name", "Points"] + [c.code for c in ranking.criteria]
     rows = []
     for s in ranking.standings:
         p = t.players[s.player]
         rows.append([s.label, str(p.number), p.name, _fmt(t.points[s.player])] + [_fmt(s.values.get(c.code)) for c in ranking.criteria])
-    return head, rows
+    return _head(ranking), rows
 
 
-def _print(ranking: Ranking, rules: str, fmt: str, sheet: str | None) -> None:
+def _print(ranking: Ranking, rules: str, fmt: str, sheet: str | None, dialect: str = "auto") -> None:
     out = sys.stdout
     if fmt == "json":
         from .places import decided_texts, separations
@@ -316,22 +392,33 @@ def _print(ranking: Ranking, rules: str, fmt: str, sheet: str | None) -> None:
         json.dump(data, out, ensure_ascii=False, indent=2)
         out.write("\n")
         return
-    head, rows = _rows(ranking)
     if fmt == "csv":
-        buf = io.StringIO()
-        w = csv.writer(buf, lineterminator="\n")
-        w.writerow(head)
-        w.writerows(rows)
-        out.write(buf.getvalue())
+        t = ranking.tournament
+        table: list[list[Any]] = [list(_head(ranking))]
+        for s in ranking.standings:
+            p = t.players[s.player]
+            table.append([s.label, p.number, p.name, t.points[s.player]] + [_csv_value(s.values.get(c.code)) for c in ranking.criteria])
+        write_csv(table, out, csv_format(dialect), bom=is_regular_file(out))
         return
+    head, rows = _rows(ranking)
     widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(head)]
-    out.write(f"Rules: {rules}   Criteria: {', '.join(c.code for c in ranking.criteria) or '-'}\n")
+    criteria = ", ".join(c.code for c in ranking.criteria) or "-"
+    out.write(_("Rules: {rules}   Criteria: {criteria}").format(rules=rules, criteria=criteria) + "\n")
     out.write("  ".join(h.ljust(widths[i]) for i, h in enumerate(head)).rstrip() + "\n")
     for r in rows:
         cells = [r[i].ljust(widths[i]) if i == 2 else r[i].rjust(widths[i]) for i in range(len(r))]
         out.write("  ".join(cells).rstrip() + "\n")
     for note in ranking.notes:
-        out.write(f"Note: {note}\n")
+        out.write(_("Note: {note}").format(note=note) + "\n")
+
+
+def _csv_value(v: Any) -> Any:
+    """A criterion's value for csvout: numbers stay numbers (the dialect writes the decimal separator)."""
+    if v is None or v == "":
+        return None
+    if isinstance(v, float):
+        return round(v, 4)
+    return v
 
 
 def _json_value(v: Any) -> Any:

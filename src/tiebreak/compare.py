@@ -36,13 +36,14 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .criteria import parse_criteria
 from .errors import FileFormatError, SettingsError
+from .i18n import _, current_language, ngettext, pgettext, set_language, use_language
 from .labels import text
 from .model import Tournament
 from .ranking import Ranking, rank
@@ -105,9 +106,11 @@ def variants(rules: Sequence[str | None], criteria: Sequence[str | None]) -> lis
     cs = list(criteria) or [None]
     n = max(len(rs), len(cs))
     if n < 2:
-        raise SettingsError("give two rule sets (--rules ru,fide-2024) or two criteria lists (--criteria ... --criteria ...) to compare")
+        raise SettingsError(_("give two rule sets (--rules ru,fide-2024) or two criteria lists (--criteria ... --criteria ...) to compare"))
     if len(rs) not in (1, n) or len(cs) not in (1, n):
-        raise SettingsError(f"{len(rs)} rule sets and {len(cs)} criteria lists: give one of either, or as many of each")
+        raise SettingsError(
+            _("{rule_sets} rule sets and {lists} criteria lists: give one of either, or as many of each").format(rule_sets=len(rs), lists=len(cs))
+        )
     for r in rs:
         if r is not None:
             get_rules(r)
@@ -181,7 +184,7 @@ def _made_by(a: Ranking, b: Ranking, sa: list[list[tuple[int, int]]], sb: list[l
 def compare_rankings(rankings: Sequence[Ranking], labels: Sequence[str] | None = None) -> Comparison:
     """Compare rankings of one event (the first is the reference)."""
     if len(rankings) < 2:
-        raise SettingsError("two rankings are needed to compare")
+        raise SettingsError(_("two rankings are needed to compare"))
     t = rankings[0].tournament
     names = list(labels) if labels is not None else _labels(rankings)
     steps = [_steps(r) for r in rankings]
@@ -253,13 +256,19 @@ def made_by_text(d: Difference, lang: str = "en") -> str:
     return " / ".join(f"{_criterion_name(c, lang)} {_num(v)}".strip() for c, v in zip(d.criteria, d.values))
 
 
-def text_report(c: Comparison) -> str:
-    lines = ["Compared: " + "; ".join(f"{chr(65 + i)} = {v.rules} ({', '.join(v.criteria) or 'points'})" for i, v in enumerate(c.variants))]
+def text_report(c: Comparison, lang: str | None = None) -> str:
+    """The comparison as the command line prints it, in ``lang`` (default: the current language)."""
+    lang = lang or current_language()
+    with use_language(lang):
+        points = pgettext("criteria", "points")
+        compared = "; ".join(f"{chr(65 + i)} = {v.rules} ({', '.join(v.criteria) or points})" for i, v in enumerate(c.variants))
+        lines = [_("Compared: {variants}").format(variants=compared)]
+        head = [pgettext("column", "No"), pgettext("column", "Name"), pgettext("column", "Points")]
     if not c.differences:
-        lines.append("No player's place differs.")
+        lines.append(text("same", lang))
         return "\n".join(lines) + "\n"
-    head = ["No", "Name", "Points", *[f"{chr(65 + i)}: {v.label}" for i, v in enumerate(c.variants)], "Difference made by"]
-    rows = [[str(d.number), d.name, _num(d.points), *d.places, made_by_text(d)] for d in c.differences]
+    head += [*[f"{chr(65 + i)}: {v.label}" for i, v in enumerate(c.variants)], text("differs", lang)]
+    rows = [[str(d.number), d.name, _num(d.points), *d.places, made_by_text(d, lang)] for d in c.differences]
     widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(head)]
     lines.append("  ".join(h.ljust(widths[i]) for i, h in enumerate(head)).rstrip())
     for r in rows:
@@ -303,7 +312,7 @@ def compare_grid(c: Comparison, lang: str = "en") -> list[list[Any]]:
     for d in c.differences:
         rows.append([d.number, d.name, _cell(d.points), *[_cell_place(x) for x in d.places], made_by_text(d, lang)])
     if not c.differences:
-        rows.append(["Места совпадают." if lang == "ru" else "No player's place differs."] + [""] * (width - 1))
+        rows.append([text("same", lang)] + [""] * (width - 1))
     return rows
 
 
@@ -316,14 +325,26 @@ def _cell_place(label: str) -> Any:
 
 
 # ------------------------------------------------------------------ command line
-def run_compare(path: Path, trf: bool, sheet: str | None, rules: str | None, criteria: Sequence[str] | None, fmt: str) -> int:
+def run_compare(
+    path: Path,
+    trf: bool,
+    sheet: str | None,
+    rules: str | None,
+    criteria: Sequence[str] | None,
+    fmt: str,
+    language: Callable[[object, Iterable[object]], str] | None = None,
+) -> int:
     """``tiebreak compare FILE --rules A,B [--criteria LIST --criteria LIST] [--format text|json]``.
 
     A single rule set (with at most one criteria list, used for both) or a single criteria list is compared
     with the file's own (its settings sheet, or for a TRF its rule set and tie-break list, else the defaults).
+
+    ``language(setting, labels)`` chooses the output's language once the file is read (as for
+    :func:`tiebreak.sheet.plan_rank`); it becomes the current language: a command line runs this
+    inside ``use_language``.
     """
     if not path.exists():
-        raise FileFormatError(f"{path}: no such file")
+        raise FileFormatError(_("{path}: no such file").format(path=path))
     rule_list: list[str | None] = [r.strip() for r in rules.split(",") if r.strip()] if rules else []
     crit_list: list[str | None] = list(criteria or [])
     if len(rule_list) == 1 and len(crit_list) <= 1:  # one rule set: the file's own against it (same criteria)
@@ -335,8 +356,10 @@ def run_compare(path: Path, trf: bool, sheet: str | None, rules: str | None, cri
         from .trf import read_trf_file
 
         if sheet:
-            raise SettingsError("--sheet is for workbooks; a TRF file has no sheets")
+            raise SettingsError(_("--sheet is for workbooks; a TRF file has no sheets"))
         t = read_trf_file(path)
+        if language is not None:
+            set_language(language(None, [t.title, *(p.name for p in t.players)]))
         default_rules = t.rules or "ru"
         default_criteria = ", ".join(t.tiebreak_codes) if t.tiebreak_codes else None
         rankings = [rank(t, c if c is not None else default_criteria, r if r is not None else default_rules) for r, c in pairs]
@@ -346,12 +369,13 @@ def run_compare(path: Path, trf: bool, sheet: str | None, rules: str | None, cri
 
         book = SafeWorkbook(path)
         for w in book.warnings:
-            print(f"tiebreak: warning: {w}", file=sys.stderr)
+            print(_("tiebreak: warning: {message}").format(message=w), file=sys.stderr)
         rankings = []
         for r, c in pairs:
-            ranking = plan_rank(book, sheet=sheet, rules=r, criteria=c, check=False).ranking
-            assert ranking is not None
-            rankings.append(ranking)
+            plan = plan_rank(book, sheet=sheet, rules=r, criteria=c, check=False, language=language)
+            set_language(plan.language)
+            assert plan.ranking is not None
+            rankings.append(plan.ranking)
     result = compare_rankings(rankings)
     sys.stdout.write(json_report(result) if fmt == "json" else text_report(result))
     return 0
@@ -376,7 +400,7 @@ def plan_compare_sheet(plan: Any, book: Any, settings: Any, lang: str) -> None:
     try:
         pairs = variants(rules, [])
     except SettingsError as err:
-        raise SettingsError(f"sheet '{SETTINGS_SHEET}', Compare: {err}") from None
+        raise SettingsError(_("sheet '{sheet}', Compare: {error}").format(sheet=SETTINGS_SHEET, error=err)) from None
     t = ranking.tournament
     criteria = settings.criteria_list(round_robin=t.is_round_robin)
     rankings = [ranking if get_rules(r).name == ranking.evaluation.rules.name else rank(t, criteria, r) for r, _ in pairs]
@@ -386,12 +410,18 @@ def plan_compare_sheet(plan: Any, book: Any, settings: Any, lang: str) -> None:
         existing = cells_of(book.values(COMPARE_SHEET))
         mark = existing.get((0, 0))
         if existing and not (isinstance(mark, str) and mark.startswith(COMPARE_MARK)):
+            first_cell = f"{COMPARE_SHEET}!A1"
             raise WriteBlockedError(
-                f"a sheet named '{COMPARE_SHEET}' exists and was not written by tiebreak; rename it and run Rank again (nothing was changed)",
-                cell=f"{COMPARE_SHEET}!A1",
+                _("a sheet named '{sheet}' exists and was not written by tiebreak; rename it and run Rank again (nothing was changed)").format(
+                    sheet=COMPARE_SHEET
+                ),
+                cell=first_cell,
             )
         plan.clear_sheets.append(COMPARE_SHEET)
     else:
         plan.create_sheets.append(COMPARE_SHEET)
     plan.writes.append(Write(COMPARE_SHEET, 1, 1, grid))
-    plan.message += f" Wrote the '{COMPARE_SHEET}' sheet ({len(result.differences)} players placed differently)."
+    n = len(result.differences)
+    plan.message += " " + ngettext(
+        "Wrote the '{sheet}' sheet ({count} player placed differently).", "Wrote the '{sheet}' sheet ({count} players placed differently).", n
+    ).format(sheet=COMPARE_SHEET, count=n)

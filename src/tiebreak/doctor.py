@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from . import __version__
+from .i18n import _
 
 __all__ = ["Report", "add_parser", "diagnose", "pinned_xlwings", "read_conf", "run", "version_text"]
 
@@ -79,14 +80,14 @@ def read_conf(path: Path) -> ConfFile:
     try:
         text = path.read_text(encoding="utf-8-sig", errors="replace")
     except OSError as err:
-        conf.problems.append(f"cannot be read ({err.strerror})")
+        conf.problems.append(_("cannot be read ({reason})").format(reason=err.strerror))
         return conf
     for number, row in enumerate(csv.reader(text.splitlines()), start=1):
         if not row or all(not cell.strip() for cell in row):
-            conf.problems.append(f"line {number} is blank: xlwings stops reading the file there")
+            conf.problems.append(_("line {number} is blank: xlwings stops reading the file there").format(number=number))
             break
         if len(row) != 2:
-            conf.problems.append(f'line {number} is not "KEY","VALUE": {",".join(row)[:80]!r}')
+            conf.problems.append(_('line {number} is not "KEY","VALUE": {text}').format(number=number, text=repr(",".join(row)[:80])))
             continue
         key, value = row[0].strip().upper(), row[1].strip()
         if key.startswith("#"):
@@ -94,7 +95,7 @@ def read_conf(path: Path) -> ConfFile:
         conf.settings.setdefault(key, value)  # xlwings takes the first line with the key
     interpreter = conf.settings.get("INTERPRETER_WIN", "")
     if interpreter and not Path(os.path.expandvars(interpreter)).is_file():  # xlwings expands %VARIABLES%
-        conf.problems.append(f"INTERPRETER_WIN names a file that does not exist here: {interpreter}")
+        conf.problems.append(_("INTERPRETER_WIN names a file that does not exist here: {path}").format(path=interpreter))
     return conf
 
 
@@ -114,7 +115,7 @@ def _import_check(python: str) -> str | None:
     if done.returncode == 0:
         return None
     tail = [line for line in done.stderr.strip().splitlines() if line.strip()]
-    return tail[-1] if tail else f"exit status {done.returncode}"
+    return tail[-1] if tail else _("exit status {code}").format(code=done.returncode)
 
 
 def _home() -> Path:
@@ -144,16 +145,16 @@ def _workbook_sheets(workbook: Path) -> dict[str, dict[str, str]]:
 
 def _describe(conf: ConfFile, out: Callable[[str], None], *, missing: str) -> None:
     if not conf.exists:
-        out(f"  {conf.path}: not there ({missing})")
+        out("  " + _("{path}: not there ({why})").format(path=conf.path, why=missing))
         return
-    out(f"  {conf.path}: found")
+    out("  " + _("{path}: found").format(path=conf.path))
     shown = [k for k in KEYS if k in conf.settings] + sorted(k for k in conf.settings if k not in KEYS)
     for key in shown:
         out(f'    "{key}","{conf.settings[key]}"')
     if not conf.settings and not conf.problems:
-        out("    (no settings)")
+        out("    " + _("(no settings)"))
     for p in conf.problems:
-        out(f"    problem: {p}")
+        out("    " + _("problem: {problem}").format(problem=p))
 
 
 def diagnose(workbook: Path | None = None, *, python: str | None = None, home: Path | None = None) -> Report:
@@ -167,67 +168,71 @@ def diagnose(workbook: Path | None = None, *, python: str | None = None, home: P
     out(version_text())
     out("")
     out(f"Python: {python}")
-    out(f"  version {sys.version.split()[0]}, {'64' if sys.maxsize > 2**32 else '32'}-bit")
-    out("  This is the path for the Interpreter box on the xlwings tab (the setting INTERPRETER_WIN).")
+    out("  " + _("version {version}, {bits}-bit").format(version=sys.version.split()[0], bits="64" if sys.maxsize > 2**32 else "32"))
+    out("  " + _("This is the path for the Interpreter box on the xlwings tab (the setting INTERPRETER_WIN)."))
 
     pin = pinned_xlwings()
     have = installed_xlwings()
     if have is None:
         problems += 1
-        out(f"xlwings: not installed. Install it with: python -m pip install xlwings=={pin or '<the pinned version>'}")
+        out(_("xlwings: not installed. Install it with: python -m pip install xlwings=={version}").format(version=pin or _("<the pinned version>")))
     elif pin is not None and have != pin:
         problems += 1
-        out(f"xlwings: {have} is installed, but tiebreak needs {pin}. Fix: python -m pip install xlwings=={pin}")
+        out(_("xlwings: {installed} is installed, but tiebreak needs {pinned}. Fix: python -m pip install xlwings=={pinned}").format(installed=have, pinned=pin))
     else:
-        out(f"xlwings: {have}" + (f" (tiebreak needs {pin}: OK)" if pin else ""))
+        out(_("xlwings: {installed} (tiebreak needs {pinned}: OK)").format(installed=have, pinned=pin) if pin else f"xlwings: {have}")
 
-    error = _import_check(python) if have is not None else "xlwings is not installed"
+    error = _import_check(python) if have is not None else _("xlwings is not installed")
     if error is None:
-        out(f"{FUNCTIONS_MODULE}: imports (the name for the UDF Modules box); {RANK_MODULE} (the Rank add-in) imports too")
+        out(
+            _("{functions}: imports (the name for the UDF Modules box); {rank} (the Rank add-in) imports too").format(
+                functions=FUNCTIONS_MODULE, rank=RANK_MODULE
+            )
+        )
     else:
         problems += 1
-        out(f"{FUNCTIONS_MODULE}: does not import: {error}")
+        out(_("{functions}: does not import: {error}").format(functions=FUNCTIONS_MODULE, error=error))
 
     out("")
-    out(f"Worksheet functions: the xlwings add-in reads {XLWINGS_CONF}. First match wins: a sheet named")
-    out(f"{XLWINGS_CONF} in the workbook, then {XLWINGS_CONF} in the workbook's folder, then the user file:")
+    out(_("Worksheet functions: the xlwings add-in reads {conf}. First match wins: a sheet named").format(conf=XLWINGS_CONF))
+    out(_("{conf} in the workbook, then {conf} in the workbook's folder, then the user file:").format(conf=XLWINGS_CONF))
     user = read_conf(home / ".xlwings" / XLWINGS_CONF)
-    _describe(user, out, missing="xlwings config create writes it; the xlwings tab's settings are saved there")
+    _describe(user, out, missing=_("xlwings config create writes it; the xlwings tab's settings are saved there"))
     problems += len(user.problems)
     udf = user.settings.get("UDF MODULES", "")
     if user.exists and FUNCTIONS_MODULE not in [m.strip() for m in udf.split(";")]:
-        out(f'    note: UDF MODULES does not name {FUNCTIONS_MODULE} (needed for Import Functions, not for tiebreak_udfs.bas)')
+        out("    " + _("note: UDF MODULES does not name {functions} (needed for Import Functions, not for tiebreak_udfs.bas)").format(functions=FUNCTIONS_MODULE))
 
     out("")
-    out(f"The Rank add-in (tiebreak_rank.xlam) reads {RANK_CONF} instead, in the same order (a sheet {RANK_CONF},")
-    out(f"then {RANK_CONF} in the workbook's folder, then the user file):")
+    out(_("The Rank add-in (tiebreak_rank.xlam) reads {conf} instead, in the same order (a sheet {conf},").format(conf=RANK_CONF))
+    out(_("then {conf} in the workbook's folder, then the user file):").format(conf=RANK_CONF))
     rank_user = read_conf(home / ".myaddin" / RANK_CONF)
-    _describe(rank_user, out, missing="without it, the Rank button runs python from PATH")
+    _describe(rank_user, out, missing=_("without it, the Rank button runs python from PATH"))
     problems += len(rank_user.problems)
 
     if workbook is not None:
         out("")
-        out(f"Next to {workbook.name}:")
+        out(_("Next to {name}:").format(name=workbook.name))
         for name in (XLWINGS_CONF, RANK_CONF):
             local = read_conf(workbook.resolve().parent / name)
-            _describe(local, out, missing="optional")
+            _describe(local, out, missing=_("optional"))
             problems += len(local.problems)
         sheets = _workbook_sheets(workbook)
         if not sheets:
-            out(f"  no sheet named {XLWINGS_CONF} or {RANK_CONF} in the workbook")
+            out("  " + _("no sheet named {conf} or {rank_conf} in the workbook").format(conf=XLWINGS_CONF, rank_conf=RANK_CONF))
         for name, settings in sheets.items():
-            out(f"  sheet {name!r} in the workbook:")
+            out("  " + _("sheet {name} in the workbook:").format(name=repr(name)))
             for key, value in settings.items():
                 out(f'    "{key}","{value}"')
     out("")
-    out("No problems found." if problems == 0 else f"{problems} problem(s) found.")
+    out(_("No problems found.") if problems == 0 else _("{count} problem(s) found.").format(count=problems))
     return Report(lines, problems)
 
 
 def add_parser(sub: Any) -> None:
     """The ``doctor`` subcommand, on the command line's subparsers."""
-    d = sub.add_parser("doctor", help="check what classic xlwings needs: Python, xlwings version, imports, settings files")
-    d.add_argument("workbook", nargs="?", help="a workbook: also look at the settings next to it and inside it")
+    d = sub.add_parser("doctor", help=_("check what classic xlwings needs: Python, xlwings version, imports, settings files"))
+    d.add_argument("workbook", nargs="?", help=_("a workbook: also look at the settings next to it and inside it"))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -236,7 +241,7 @@ def run(args: argparse.Namespace) -> int:
 
     workbook = Path(args.workbook) if args.workbook else None
     if workbook is not None and not workbook.is_file():
-        raise FileFormatError(f"{workbook}: no such file")
+        raise FileFormatError(_("{path}: no such file").format(path=workbook))
     report = diagnose(workbook)
     print("\n".join(report.lines))
     return 1 if report.problems else 0

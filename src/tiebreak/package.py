@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from .errors import FileFormatError
+from .i18n import _, ngettext
 
 __all__ = [
     "MAX_FILE",
@@ -42,7 +43,7 @@ MAX_RATIO = 200
 MAX_PARTS = 10000
 
 
-def read_limited(path: str | os.PathLike[str], limit: int | None = None, what: str = "tiebreak reads") -> bytes:
+def read_limited(path: str | os.PathLike[str], limit: int | None = None, what: str = "") -> bytes:
     """The bytes of a regular file no longer than ``limit`` (default :data:`MAX_FILE`); :class:`FileFormatError` otherwise."""
     p = Path(path)
     if limit is None:
@@ -50,26 +51,29 @@ def read_limited(path: str | os.PathLike[str], limit: int | None = None, what: s
     try:
         fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except OSError as err:
-        raise FileFormatError(f"{p}: cannot read the file ({err.strerror})") from None
+        raise FileFormatError(_("{path}: cannot read the file ({reason})").format(path=p, reason=err.strerror)) from None
     try:
         mode = os.fstat(fd).st_mode
         if stat.S_ISDIR(mode):
-            raise FileFormatError(f"{p}: is a folder, not a file")
+            raise FileFormatError(_("{path}: is a folder, not a file").format(path=p))
         if not stat.S_ISREG(mode):
-            raise FileFormatError(f"{p}: not a regular file (a pipe, a device or a socket); save the workbook as a file and give its name")
+            raise FileFormatError(_("{path}: not a regular file (a pipe, a device or a socket); save the workbook as a file and give its name").format(path=p))
         chunks: list[bytes] = []
         total = 0
         while True:
             try:
                 chunk = os.read(fd, 1 << 20)
             except OSError as err:
-                raise FileFormatError(f"{p}: cannot read the file ({err.strerror})") from None
+                raise FileFormatError(_("{path}: cannot read the file ({reason})").format(path=p, reason=err.strerror)) from None
             if not chunk:
                 break
             total += len(chunk)
             if total > limit:
-                size = f"{limit // (1024 * 1024)} MB" if limit >= 1024 * 1024 else f"{limit:,} bytes"
-                raise FileFormatError(f"{p}: larger than the {size} {what}")
+                if limit >= 1024 * 1024:
+                    size = _("{megabytes} MB").format(megabytes=limit // (1024 * 1024))
+                else:
+                    size = ngettext("{count} byte", "{count} bytes", limit).format(count=f"{limit:,}")
+                raise FileFormatError(_("{path}: larger than the {size} {what}").format(path=p, size=size, what=what or _("tiebreak reads")))
             chunks.append(chunk)
         return b"".join(chunks)
     finally:
@@ -82,13 +86,13 @@ def check_input(path: str | os.PathLike[str]) -> Path:
     try:
         mode = os.stat(p).st_mode
     except FileNotFoundError:
-        raise FileFormatError(f"{p}: no such file") from None
+        raise FileFormatError(_("{path}: no such file").format(path=p)) from None
     except OSError as err:
-        raise FileFormatError(f"{p}: cannot read the file ({err.strerror})") from None
+        raise FileFormatError(_("{path}: cannot read the file ({reason})").format(path=p, reason=err.strerror)) from None
     if stat.S_ISDIR(mode):
-        raise FileFormatError(f"{p}: is a folder, not a file")
+        raise FileFormatError(_("{path}: is a folder, not a file").format(path=p))
     if not stat.S_ISREG(mode):
-        raise FileFormatError(f"{p}: not a regular file (a pipe, a device or a socket); save the workbook as a file and give its name")
+        raise FileFormatError(_("{path}: not a regular file (a pipe, a device or a socket); save the workbook as a file and give its name").format(path=p))
     return p
 
 
@@ -97,21 +101,21 @@ def check_output(path: str | os.PathLike[str]) -> Path:
     p = Path(path)
     folder = p.parent if str(p.parent) else Path(".")
     if not folder.is_dir():
-        raise FileFormatError(f"{p}: cannot write the file (the folder {folder} does not exist)")
+        raise FileFormatError(_("{path}: cannot write the file (the folder {folder} does not exist)").format(path=p, folder=folder))
     if not os.access(folder, os.W_OK | os.X_OK):
-        raise FileFormatError(f"{p}: cannot write the file (the folder {folder} is read-only)")
+        raise FileFormatError(_("{path}: cannot write the file (the folder {folder} is read-only)").format(path=p, folder=folder))
     try:
         mode = os.stat(p).st_mode
     except FileNotFoundError:
         return p
     except OSError as err:
-        raise FileFormatError(f"{p}: cannot write the file ({err.strerror})") from None
+        raise FileFormatError(_("{path}: cannot write the file ({reason})").format(path=p, reason=err.strerror)) from None
     if stat.S_ISDIR(mode):
-        raise FileFormatError(f"{p}: is a folder; give a file name for the copy")
+        raise FileFormatError(_("{path}: is a folder; give a file name for the copy").format(path=p))
     if not stat.S_ISREG(mode):
-        raise FileFormatError(f"{p}: not a regular file (a pipe, a device or a socket); give a file name for the copy")
+        raise FileFormatError(_("{path}: not a regular file (a pipe, a device or a socket); give a file name for the copy").format(path=p))
     if not mode & 0o222 or not os.access(p, os.W_OK):
-        raise FileFormatError(f"{p}: the file is read-only; choose another name or make it writable")
+        raise FileFormatError(_("{path}: the file is read-only; choose another name or make it writable").format(path=p))
     return p
 
 
@@ -122,13 +126,13 @@ class Package:
         self.path = Path(path)
         self.data = read_limited(self.path) if data is None else data
         if not self.data:
-            raise FileFormatError(f"{self.path}: not an .xlsx workbook (not a zip file); save it from Excel as .xlsx")
+            raise FileFormatError(_("{path}: not an .xlsx workbook (not a zip file); save it from Excel as .xlsx").format(path=self.path))
         try:
             self.zip = zipfile.ZipFile(io.BytesIO(self.data))
         except (zipfile.BadZipFile, ValueError, OSError):
-            raise FileFormatError(f"{self.path}: not an .xlsx workbook (not a zip file); save it from Excel as .xlsx") from None
+            raise FileFormatError(_("{path}: not an .xlsx workbook (not a zip file); save it from Excel as .xlsx").format(path=self.path)) from None
         except (NotImplementedError, RuntimeError) as err:
-            raise FileFormatError(f"{self.path}: damaged zip file ({err})") from None
+            raise FileFormatError(_("{path}: damaged zip file ({error})").format(path=self.path, error=err)) from None
         self.infos = {info.filename: info for info in self.zip.infolist()}
         self._check()
 
@@ -136,31 +140,31 @@ class Package:
         p = self.path
         infos = self.zip.infolist()
         if len(infos) > MAX_PARTS:
-            raise FileFormatError(f"{p}: {len(infos)} parts in the file; more than {MAX_PARTS} is refused")
+            raise FileFormatError(_("{path}: {count} parts in the file; more than {max_parts} is refused").format(path=p, count=len(infos), max_parts=MAX_PARTS))
         if len(self.infos) != len(infos):
             dup = next(n for n in self.infos if sum(1 for i in infos if i.filename == n) > 1)
-            raise FileFormatError(f"{p}: the part {dup} is in the file twice; a damaged or tampered workbook is refused")
+            raise FileFormatError(_("{path}: the part {dup} is in the file twice; a damaged or tampered workbook is refused").format(path=p, dup=dup))
         total = 0
         for info in infos:
             total += info.file_size
             if total > MAX_UNPACKED:
-                raise FileFormatError(f"{p}: unpacks to more than {MAX_UNPACKED // (1024 * 1024)} MB; refused as a possible zip bomb")
+                raise FileFormatError(_("{path}: unpacks to more than {number} MB; refused as a possible zip bomb").format(path=p, number=MAX_UNPACKED // (1024 * 1024)))
             if info.compress_size and info.file_size / info.compress_size > MAX_RATIO and info.file_size > 1024 * 1024:
-                raise FileFormatError(f"{p}: part {info.filename} expands {info.file_size // max(info.compress_size, 1)} times; refused as a possible zip bomb")
+                raise FileFormatError(_("{path}: part {part} expands {number} times; refused as a possible zip bomb").format(path=p, part=info.filename, number=info.file_size // max(info.compress_size, 1)))
             if info.flag_bits & 0x1:
-                raise FileFormatError(f"{p}: part {info.filename} is encrypted; save the workbook without a password")
+                raise FileFormatError(_("{path}: part {part} is encrypted; save the workbook without a password").format(path=p, part=info.filename))
             if info.compress_type not in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED):
-                raise FileFormatError(f"{p}: part {info.filename} uses a compression Office does not write")
+                raise FileFormatError(_("{path}: part {part} uses a compression Office does not write").format(path=p, part=info.filename))
         if "xl/workbook.xml" not in self.infos:
-            raise FileFormatError(f"{p}: not an Excel workbook (no xl/workbook.xml)")
+            raise FileFormatError(_("{path}: not an Excel workbook (no xl/workbook.xml)").format(path=p))
         for info in infos:
             if info.filename.endswith((".xml", ".rels", ".vml")):
                 try:
                     with self.zip.open(info) as f:
                         if _declares_dtd(f):
-                            raise FileFormatError(f"{p}: part {info.filename} declares a DTD or entities; refused (XML bomb protection)")
+                            raise FileFormatError(_("{path}: part {part} declares a DTD or entities; refused (XML bomb protection)").format(path=p, part=info.filename))
                 except (zipfile.BadZipFile, zlib.error, EOFError) as err:
-                    raise FileFormatError(f"{p}: damaged zip file ({err})") from None
+                    raise FileFormatError(_("{path}: damaged zip file ({error})").format(path=p, error=err)) from None
 
     def names(self) -> list[str]:
         return list(self.infos)
@@ -172,9 +176,9 @@ class Package:
         try:
             data = self.zip.read(name)
         except (zipfile.BadZipFile, zlib.error, EOFError, KeyError) as err:
-            raise FileFormatError(f"{self.path}: part {name} cannot be read ({err})") from None
+            raise FileFormatError(_("{path}: part {name} cannot be read ({error})").format(path=self.path, name=name, error=err)) from None
         if len(data) != self.infos[name].file_size:
-            raise FileFormatError(f"{self.path}: part {name} is damaged (its size does not match the directory)")
+            raise FileFormatError(_("{path}: part {name} is damaged (its size does not match the directory)").format(path=self.path, name=name))
         return data
 
     def open(self, name: str) -> IO[bytes]:
@@ -197,12 +201,12 @@ class Package:
         at = info.header_offset
         head = self.data[at : at + 30]
         if len(head) < 30 or head[:4] != b"PK\x03\x04":
-            raise FileFormatError(f"{self.path}: part {info.filename} is damaged (bad local header)")
+            raise FileFormatError(_("{path}: part {part} is damaged (bad local header)").format(path=self.path, part=info.filename))
         name_len, extra_len = struct.unpack("<HH", head[26:30])
         start = at + 30 + name_len + extra_len
         raw = self.data[start : start + info.compress_size]
         if len(raw) != info.compress_size:
-            raise FileFormatError(f"{self.path}: part {info.filename} is truncated")
+            raise FileFormatError(_("{path}: part {part} is truncated").format(path=self.path, part=info.filename))
         return raw
 
 
@@ -220,7 +224,7 @@ class _ZipWriter:
 
     def _entry(self, name: bytes, flags: int, method: int, time: int, date: int, crc: int, csize: int, usize: int, raw: bytes, external: int, create: int) -> None:
         if self.offset > 0xFFFFFFFF or csize > 0xFFFFFFFF or usize > 0xFFFFFFFF:
-            raise FileFormatError("the copy would be larger than 4 GB; refused")
+            raise FileFormatError(_("the copy would be larger than 4 GB; refused"))
         version = 20
         local = struct.pack("<4sHHHHHIIIHH", b"PK\x03\x04", version, flags, method, time, date, crc, csize, usize, len(name), 0)
         header_offset = self.offset

@@ -28,6 +28,7 @@ from typing import Any
 
 from .criteria import Criterion
 from .errors import FileFormatError
+from .i18n import _, normalize_language
 from .labels import table_language, text
 from .model import Kind, Tournament
 from .ranking import Ranking
@@ -80,11 +81,9 @@ ul.notes { margin: 10px 0 0; padding-left: 1.2em; color: #444; font-size: .85em;
 
 def page_language(t: Tournament, setting: str = "auto") -> str:
     """'ru' or 'en': an explicit setting, else the language of the table's names and column labels."""
-    v = setting.strip().casefold()
-    if v in ("ru", "russian", "русский"):
-        return "ru"
-    if v in ("en", "english", "английский"):
-        return "en"
+    chosen = normalize_language(setting)
+    if chosen is not None:
+        return chosen
     labels = getattr(t.layout, "labels", None) or {}
     return table_language([t.title, *(p.name for p in t.players), *(str(x) for x in labels.values())])
 
@@ -254,7 +253,7 @@ def write_page(page: str, out: str | os.PathLike[str]) -> None:
             tmp.unlink()
         except OSError:
             pass
-        raise FileFormatError(f"{target}: cannot write the page ({err.strerror})") from None
+        raise FileFormatError(_("{path}: cannot write the page ({reason})").format(path=target, reason=err.strerror)) from None
 
 
 def publish(ranking: Ranking, source: Path, out: str | None, lang: str | None = None) -> int:
@@ -262,9 +261,9 @@ def publish(ranking: Ranking, source: Path, out: str | None, lang: str | None = 
     page = html_page(ranking, lang, title=source.stem)
     if out:
         if _same(source, Path(out)):
-            raise FileFormatError(f"--out {out} is the input file; give the page another name")
+            raise FileFormatError(_("--out {path} is the input file; give the page another name").format(path=out))
         write_page(page, out)
-        print(f"tiebreak: wrote {out}", file=sys.stderr)
+        print(_("tiebreak: wrote {path}").format(path=out), file=sys.stderr)
         return 0
     buffer = getattr(sys.stdout, "buffer", None)
     if buffer is not None:

@@ -28,6 +28,7 @@ from typing import Any
 
 from .criteria import CRITERIA, Criterion, default_criteria, parse_criteria
 from .errors import SettingsError
+from .i18n import _
 from .model import Scoring
 from .rules import DEFAULT_RULES, RULE_SETS, get_rules
 
@@ -118,7 +119,7 @@ class Settings:
             if name.strip():
                 get_rules(name.strip())
         if self.language.strip().casefold() not in ("auto", "en", "ru", "english", "russian", "русский", "английский", ""):
-            raise SettingsError(f"settings: language '{self.language}' must be auto, en or ru")
+            raise SettingsError(_("settings: language '{value}' must be auto, en or ru").format(value=self.language))
 
     def scoring_value(self) -> Scoring | None:
         text = self.scoring.strip()
@@ -127,7 +128,7 @@ class Settings:
         try:
             return Scoring.parse(text)
         except SettingsError as err:
-            raise SettingsError(f"settings: {err}") from None
+            raise SettingsError(_("settings: {error}").format(error=err)) from None
 
     def criteria_list(self, round_robin: bool = False) -> list[Criterion]:
         if self.criteria.strip():
@@ -148,11 +149,11 @@ def settings_grid(s: Settings, criteria_text: str) -> list[list[Any]]:
     """The settings sheet's content: the settings, then a table of the criteria codes."""
     rows: list[list[Any]] = [
         ["tiebreak settings / настройки tiebreak", "", ""],
-        [LABELS["rules"], s.rules, "One of: " + ", ".join(RULE_SETS)],
-        [LABELS["criteria"], criteria_text, "After points, in order; codes below (English or Russian names work too)."],
-        [LABELS["scoring"], s.scoring, "auto, 1/0.5/0 or 2/1/0 (win/draw/loss)"],
-        [LABELS["language"], s.language, "auto, en or ru: the language of the columns Rank writes"],
-        [LABELS["output"], s.output, "Written by Rank: where its columns are. Do not edit."],
+        [LABELS["rules"], s.rules, _("One of: {names}").format(names=", ".join(RULE_SETS))],
+        [LABELS["criteria"], criteria_text, _("After points, in order; codes below (English or Russian names work too).")],
+        [LABELS["scoring"], s.scoring, _("auto, 1/0.5/0 or 2/1/0 (win/draw/loss)")],
+        [LABELS["language"], s.language, _("auto, en or ru: the language of the columns Rank writes")],
+        [LABELS["output"], s.output, _("Written by Rank: where its columns are. Do not edit.")],
         ["", "", ""],
         ["Code / Код", "Criterion", "Критерий"],
     ]

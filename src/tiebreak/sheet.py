@@ -19,7 +19,7 @@ are, and the Standings sheet what it wrote there last time.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -32,6 +32,15 @@ from .errors import (
     WriteBlockedError,
     column_letter,
 )
+from .i18n import (
+    _,
+    choose_language,
+    current_language,
+    ngettext,
+    set_language,
+    use_language,
+)
+from .localformat import players
 from .places import decided_texts
 from .ranking import Ranking, rank
 from .read import which
@@ -97,6 +106,8 @@ class Plan:
     notes: list[str] = field(default_factory=list)
     # workbook-level defined names to set: name -> (sheet, first row, first column, last row, last column), 1-based
     names: dict[str, tuple[str, int, int, int, int]] = field(default_factory=dict)
+    # the language of the messages, notes and labels ("en" or "ru")
+    language: str = "en"
     # cells the writes would cover, per sheet (1-based (row, column)), for the appliers' last checks
     def targets(self) -> dict[str, set[tuple[int, int]]]:
         out: dict[str, set[tuple[int, int]]] = {}
@@ -246,6 +257,7 @@ def plan_rank(
     check: bool = True,
     scoring: str | None = None,
     cell_range: str | None = None,
+    language: Callable[[object, Iterable[object]], str] | None = None,
 ) -> Plan:
     """Work out everything Rank writes; raise a :class:`TiebreakError` (nothing written) on bad input.
 
@@ -253,18 +265,44 @@ def plan_rank(
     ``cell_range`` (``A3:N13``) picks the table instead of the largest block.  With
     ``check=False`` (ranking only, nothing to be written) cells in the way
     of Rank's columns are not an error.
+
+    ``language(setting, labels)`` chooses the language from the settings
+    sheet's Language value and the table's labels (default:
+    :func:`tiebreak.i18n.choose_language`); the messages, notes and labels
+    speak it, and :attr:`Plan.language` says which it was.  The caller's
+    current language is unchanged afterwards.
     """
+    with use_language(current_language()):
+        return _plan_rank(
+            book, sheet=sheet, rules=rules, criteria=criteria, check=check, scoring=scoring, cell_range=cell_range, language=language
+        )
+
+
+def _plan_rank(
+    book: BookSource,
+    *,
+    sheet: str | None = None,
+    rules: str | None = None,
+    criteria: str | None = None,
+    check: bool = True,
+    scoring: str | None = None,
+    cell_range: str | None = None,
+    language: Callable[[object, Iterable[object]], str] | None = None,
+) -> Plan:
+    """:func:`plan_rank`'s work; the language it chooses is set with :func:`set_language` (plan_rank restores the caller's)."""
+    choose = language or choose_language
     if rules:
         get_rules(rules)
     if criteria:
         parse_criteria(criteria)
     names = book.sheet_names()
     settings = Settings.from_grid(rows_of(cells_of(book.values(SETTINGS_SHEET)))) if SETTINGS_SHEET in names else Settings()
+    set_language(choose(settings.language, ()))
     try:
         settings.validate()
     except SettingsError as err:
         if not (rules or criteria):
-            raise SettingsError(f"sheet '{SETTINGS_SHEET}': {err}") from None
+            raise SettingsError(_("sheet '{sheet}': {error}").format(sheet=SETTINGS_SHEET, error=err)) from None
     if rules:
         settings.rules = rules
     if criteria:
@@ -274,16 +312,16 @@ def plan_rank(
     try:
         settings.validate()
     except SettingsError as err:
-        raise SettingsError(f"sheet '{SETTINGS_SHEET}': {err}") from None
+        raise SettingsError(_("sheet '{sheet}': {error}").format(sheet=SETTINGS_SHEET, error=err)) from None
 
     named = book.named_range("crosstable")
     ranged = which.parse_range(cell_range, parse_address) if cell_range else None
     target = sheet or (ranged[0] if ranged and ranged[0] else None) or (named[0] if named and not sheet else book.active_sheet())
     target = which.match_sheet(target, names) or target
     if target not in names:
-        raise SettingsError(f"there is no sheet '{target}' (sheets: {', '.join(names)})")
+        raise SettingsError(_("there is no sheet '{sheet}' (sheets: {sheets})").format(sheet=target, sheets=", ".join(names)))
     if target in (SETTINGS_SHEET, STANDINGS_SHEET):
-        raise SettingsError(f"'{target}' is tiebreak's own sheet: activate the sheet with the crosstable and run Rank again")
+        raise SettingsError(_("'{sheet}' is tiebreak's own sheet: activate the sheet with the crosstable and run Rank again").format(sheet=target))
     try:
         values = cells_of(book.values(target))
     except FileFormatError as err:  # a chart sheet as the active tab: say where the tables are
@@ -293,16 +331,21 @@ def plan_rank(
     if ranged:
         box = ranged[1]
     elif named and named[0] == target:
-        _, r1, c1, r2, c2 = named
+        _sheet, r1, c1, r2, c2 = named
         box = (r1 - 1, c1 - 1, r2 - 1, c2 - 1)
     else:
         found = find_region(values, blocks=blocks)
         if found is None:
-            raise InputError(f"sheet '{target}' is empty: put the crosstable on it (or name its range 'crosstable')" + _elsewhere(book, names, target))
+            raise InputError(
+                _("sheet '{sheet}' is empty: put the crosstable on it (or name its range 'crosstable')").format(sheet=target)
+                + _elsewhere(book, names, target)
+            )
         box = found
     top, left, bottom, right = box
     width = right - left + 1
     grid = rows_of(values, top, left, bottom, right)
+    lang = choose(settings.language, _labels(grid))
+    set_language(lang)
 
     own, own_rows = _own_block(book, settings, target, values, box)
     ignore = [c - left for c in own if left <= c <= right]
@@ -317,8 +360,6 @@ def plan_rank(
         layout.notes.append(note)
     crits = settings.criteria_list(round_robin=t.is_round_robin)
     ranking = rank(t, crits, settings.rules)
-    sample = " ".join(p.name for p in t.players) + " ".join(str(v) for v in layout.labels.values())
-    lang = settings.lang(sample)
 
     # columns: right after the table (its user columns), or where Rank wrote before
     user_right = max([c for c in range(width) if c not in ignore and any(not _empty(r[c]) for r in grid)] + [0]) + left
@@ -370,18 +411,22 @@ def plan_rank(
         for r in rows_touched:
             for c in range(start, clear_to + 1):
                 cell = f"{column_letter(c + 1)}{r + 1}"
-                where = f"sheet '{target}', cell {cell}"
+                span_cols = {"sheet": target, "cell": cell, "first": column_letter(start + 1), "last": column_letter(start + n_cols)}
                 if (r, c) in formulas:
                     raise WriteBlockedError(
-                        f"{where} holds the formula {formulas[(r, c)]}, which Rank did not write; it would write its columns "
-                        f"{column_letter(start + 1)}–{column_letter(start + n_cols)} there. Move the formula or the table, then run Rank again (nothing was changed).",
+                        _(
+                            "sheet '{sheet}', cell {cell} holds the formula {formula}, which Rank did not write; it would write its columns "
+                            "{first}–{last} there. Move the formula or the table, then run Rank again (nothing was changed)."
+                        ).format(formula=formulas[(r, c)], **span_cols),
                         cell=cell,
                     )
                 for m in merges:
                     if m[0] <= r + 1 <= m[2] and m[1] <= c + 1 <= m[3]:
                         raise WriteBlockedError(
-                            f"{where} is part of the merged cells {column_letter(m[1])}{m[0]}:{column_letter(m[3])}{m[2]}; Rank writes its columns "
-                            f"{column_letter(start + 1)}–{column_letter(start + n_cols)} there. Unmerge them or move the table, then run Rank again (nothing was changed).",
+                            _(
+                                "sheet '{sheet}', cell {cell} is part of the merged cells {merged}; Rank writes its columns "
+                                "{first}–{last} there. Unmerge them or move the table, then run Rank again (nothing was changed)."
+                            ).format(merged=f"{column_letter(m[1])}{m[0]}:{column_letter(m[3])}{m[2]}", **span_cols),
                             cell=cell,
                         )
                 current = _at(values, r, c)
@@ -396,20 +441,32 @@ def plan_rank(
                         continue
                     else:
                         expected = previous[(r, c)]
+                        if _empty(expected):
+                            text = _(
+                                "sheet '{sheet}', cell {cell} holds {value}, but Rank wrote nothing there last time "
+                                "(see the '{standings}' sheet): it was typed over. Clear the cell or move the value, "
+                                "then run Rank again (nothing was changed)."
+                            )
+                        else:
+                            text = _(
+                                "sheet '{sheet}', cell {cell} holds {value}, but Rank wrote {expected} there last time "
+                                "(see the '{standings}' sheet): it was typed over. Clear the cell or move the value, "
+                                "then run Rank again (nothing was changed)."
+                            )
                         raise WriteBlockedError(
-                            f"{where} holds {current!r}, but Rank wrote {'nothing' if _empty(expected) else repr(expected)} there last time "
-                            f"(see the '{STANDINGS_SHEET}' sheet): it was typed over. Clear the cell or move the value, "
-                            "then run Rank again (nothing was changed).",
+                            text.format(value=repr(current), expected=repr(expected), standings=STANDINGS_SHEET, **span_cols),
                             cell=cell,
                         )
                 raise WriteBlockedError(
-                    f"{where} holds {current!r}, which Rank did not write; it would write its "
-                    f"columns {column_letter(start + 1)}–{column_letter(start + n_cols)} there. Move that data or the table, "
-                    "then run Rank again (nothing was changed).",
+                    _(
+                        "sheet '{sheet}', cell {cell} holds {value}, which Rank did not write; it would write its "
+                        "columns {first}–{last} there. Move that data or the table, "
+                        "then run Rank again (nothing was changed)."
+                    ).format(value=repr(current), **span_cols),
                     cell=cell,
                 )
 
-    plan = Plan(sheet=target, table=f"{column_letter(left + 1)}{top + 1}:{column_letter(right + 1)}{bottom + 1}", ranking=ranking)
+    plan = Plan(sheet=target, table=f"{column_letter(left + 1)}{top + 1}:{column_letter(right + 1)}{bottom + 1}", ranking=ranking, language=lang)
     span = clear_to - start + 1
     for r in rows_touched:
         row = block.get(r, [])
@@ -429,8 +486,10 @@ def plan_rank(
         mark = _at(existing, s_top, s_left)
         if not (isinstance(mark, str) and mark.startswith(STANDINGS_MARK)) and existing:
             raise WriteBlockedError(
-                f"a sheet named '{STANDINGS_SHEET}' exists and was not written by tiebreak; rename it and run Rank again (nothing was changed)",
-                cell=f"{STANDINGS_SHEET}!A1",
+                _("a sheet named '{sheet}' exists and was not written by tiebreak; rename it and run Rank again (nothing was changed)").format(
+                    sheet=STANDINGS_SHEET
+                ),
+                cell=_first_cell(STANDINGS_SHEET),
             )
         ob = old_block or (0, 0, -1, -1)
         s_formulas = _formulas_in(book, STANDINGS_SHEET, list(range(s_top, max(ob[2], s_top + height - 1) + 1)), s_left, max(ob[3], s_left + width_s - 1))
@@ -448,15 +507,19 @@ def plan_rank(
                 if check and not inside_old and not _empty(current) and not _same(current, v):
                     cell = f"{column_letter(c + 1)}{r + 1}"
                     raise WriteBlockedError(
-                        f"sheet '{STANDINGS_SHEET}', cell {cell} holds {current!r}, outside the block Rank wrote there; the new standings "
-                        f"({height} rows × {width_s} columns) would cover it. Move it below or beside the standings, then run Rank again (nothing was changed).",
+                        _(
+                            "sheet '{sheet}', cell {cell} holds {value}, outside the block Rank wrote there; the new standings "
+                            "({height} rows × {width} columns) would cover it. Move it below or beside the standings, then run Rank again (nothing was changed)."
+                        ).format(sheet=STANDINGS_SHEET, cell=cell, value=repr(current), height=height, width=width_s),
                         cell=f"{STANDINGS_SHEET}!{cell}",
                     )
                 if check and (r, c) in s_formulas:
                     cell = f"{column_letter(c + 1)}{r + 1}"
                     raise WriteBlockedError(
-                        f"sheet '{STANDINGS_SHEET}', cell {cell} holds the formula {s_formulas[(r, c)]}, which Rank did not write; "
-                        "move it beside the standings, then run Rank again (nothing was changed).",
+                        _(
+                            "sheet '{sheet}', cell {cell} holds the formula {formula}, which Rank did not write; "
+                            "move it beside the standings, then run Rank again (nothing was changed)."
+                        ).format(sheet=STANDINGS_SHEET, cell=cell, formula=s_formulas[(r, c)]),
                         cell=f"{STANDINGS_SHEET}!{cell}",
                     )
                 row_vals.append(v)
@@ -480,12 +543,20 @@ def plan_rank(
 
     _merge_writes(plan)
     plan.notes = list(ranking.notes) + list(layout.notes)
-    plan.message = (
-        f"Ranked {len(t.players)} players on '{target}' ({plan.table}); rules {get_rules(settings.rules).name}; "
-        f"criteria {', '.join(c.code for c in ranking.criteria) or 'none'}. "
-        f"Wrote columns {column_letter(start + 1)}–{column_letter(start + n_cols)} and the '{STANDINGS_SHEET}' sheet."
-        + ("" if not plan.notes else " Notes: " + "; ".join(plan.notes))
+    plan.message = _(
+        "Ranked {players} on '{sheet}' ({table}); rules {rules}; criteria {criteria}. Wrote columns {first}–{last} and the '{standings}' sheet."
+    ).format(
+        players=players(len(t.players)),
+        sheet=target,
+        table=plan.table,
+        rules=get_rules(settings.rules).name,
+        criteria=", ".join(c.code for c in ranking.criteria) or _("none"),
+        first=column_letter(start + 1),
+        last=column_letter(start + n_cols),
+        standings=STANDINGS_SHEET,
     )
+    if plan.notes:
+        plan.message = _("{message} Notes: {notes}").format(message=plan.message, notes="; ".join(plan.notes))
     if settings.compare.strip():  # the settings' Compare option: a Compare sheet (tiebreak.compare)
         from .compare import plan_compare_sheet
 
@@ -500,13 +571,18 @@ def _elsewhere(book: BookSource, names: list[str], target: str) -> str:
         vals = cells_of(book.values(name))
         box = find_region(vals)
         if box is None:
-            raise LayoutError("empty")
+            raise LayoutError(_("empty"))
         read_table(rows_of(vals, *box))
 
     found = which.sheets_with_tables(names, [target, SETTINGS_SHEET, STANDINGS_SHEET], reads)
     if not found:
         return ""
-    return f"; the crosstable may be on {'sheet' if len(found) == 1 else 'sheets'} {', '.join(repr(n) for n in found)}: activate it or choose it with --sheet"
+    # TRANSLATORS: the end of a message about an empty or unreadable sheet; it starts with "; ".
+    return ngettext(
+        "; the crosstable may be on sheet {sheets}: activate it or choose it with --sheet",
+        "; the crosstable may be on sheets {sheets}: activate it or choose it with --sheet",
+        len(found),
+    ).format(sheets=", ".join(repr(n) for n in found))
 
 
 def _quote(sheet: str) -> str:
@@ -519,6 +595,11 @@ def _at(values: Cells | Sequence[Sequence[Any]], r: int, c: int) -> Any:
     if 0 <= r < len(values) and 0 <= c < len(values[r]):
         return values[r][c]
     return None
+
+
+def _labels(grid: Sequence[Sequence[Any]]) -> list[str]:
+    """The table's texts that tell its language: headers and names (a lone letter, such as a diagonal's X, does not)."""
+    return [v for row in grid for v in row if isinstance(v, str) and len(v.strip()) > 1]
 
 
 def _label(c: Criterion, lang: str) -> str:
@@ -594,12 +675,14 @@ def _own_block(book: BookSource, settings: Settings, sheet: str, values: Cells, 
         where, r1, c1, r2, c2 = named
         if where != sheet:
             return [], None
-        top, _, bottom, _ = box
+        top, _left, bottom, _right = box
         if c2 - c1 + 1 > MAX_OWN_COLUMNS or r2 - r1 + 1 > bottom - top + 1 + MAX_EXTRA_ROWS:
             raise WriteBlockedError(
-                f"the defined name '{OUTPUT_NAME}' points to {column_letter(c1)}{r1}:{column_letter(c2)}{r2} on sheet '{sheet}', far more than "
-                "Rank's Place and criteria columns beside the table; correct or delete the name (Formulas > Name Manager), then run Rank again "
-                "(nothing was changed).",
+                _(
+                    "the defined name '{name}' points to {range} on sheet '{sheet}', far more than "
+                    "Rank's Place and criteria columns beside the table; correct or delete the name (Formulas > Name Manager), then run Rank again "
+                    "(nothing was changed)."
+                ).format(name=OUTPUT_NAME, range=f"{column_letter(c1)}{r1}:{column_letter(c2)}{r2}", sheet=sheet),
                 cell=f"{column_letter(c1)}{r1}",
             )
         return list(range(c1 - 1, c2)), list(range(r1 - 1, r2))
@@ -622,9 +705,11 @@ def _refuse_unrecorded_output(values: Cells, header_row: int, own: list[int], sh
         if end == c:
             continue
         raise WriteBlockedError(
-            f"sheet '{sheet}': columns {column_letter(c + 1)}–{column_letter(end + 1)} look like Rank's Place and criteria columns from an earlier run, "
-            f"but the workbook no longer records them (the defined name '{OUTPUT_NAME}' is missing or points elsewhere). "
-            "Delete those columns (or restore the name), then run Rank again (nothing was changed).",
+            _(
+                "sheet '{sheet}': columns {first}–{last} look like Rank's Place and criteria columns from an earlier run, "
+                "but the workbook no longer records them (the defined name '{name}' is missing or points elsewhere). "
+                "Delete those columns (or restore the name), then run Rank again (nothing was changed)."
+            ).format(sheet=sheet, first=column_letter(c + 1), last=column_letter(end + 1), name=OUTPUT_NAME),
             cell=f"{column_letter(c + 1)}{header_row + 1}",
         )
 
@@ -665,11 +750,13 @@ def _standings_block(book: BookSource, existing: Cells) -> tuple[int, int, int, 
     """Rank's block on the Standings sheet (0-based, inclusive): the defined name, else the mark in A1 and its table."""
     named = book.named_range(STANDINGS_NAME)
     if named is not None and named[0] == STANDINGS_SHEET:
-        _, r1, c1, r2, c2 = named
+        _sheet, r1, c1, r2, c2 = named
         if c2 - c1 + 1 > MAX_OWN_COLUMNS or r2 - r1 + 1 > MAX_STANDINGS_ROWS:
             raise WriteBlockedError(
-                f"the defined name '{STANDINGS_NAME}' points to {column_letter(c1)}{r1}:{column_letter(c2)}{r2}, far more than Rank's standings; "
-                "correct or delete the name (Formulas > Name Manager), then run Rank again (nothing was changed).",
+                _(
+                    "the defined name '{name}' points to {range}, far more than Rank's standings; "
+                    "correct or delete the name (Formulas > Name Manager), then run Rank again (nothing was changed)."
+                ).format(name=STANDINGS_NAME, range=f"{column_letter(c1)}{r1}:{column_letter(c2)}{r2}"),
                 cell=f"{STANDINGS_SHEET}!{column_letter(c1)}{r1}",
             )
         return r1 - 1, c1 - 1, r2 - 1, c2 - 1
@@ -713,9 +800,18 @@ def _refuse_table_headers(book: BookSource, sheet: str, values: Cells, header_ro
             if tc1 <= c + 1 <= tc2 and not _same(_at(values, header_row, c), label):
                 cell = f"{column_letter(c + 1)}{header_row + 1}"
                 raise WriteBlockedError(
-                    f"sheet '{sheet}', cell {cell} is a header of the Excel table '{name}' ({column_letter(tc1)}{tr1}:{column_letter(tc2)}{tr2}); "
-                    f"Rank would change it from {_at(values, header_row, c)!r} to {label!r}, which a table does not allow. Resize the table to end "
-                    "before Rank's columns (Table Design > Resize Table), then run Rank again (nothing was changed).",
+                    _(
+                        "sheet '{sheet}', cell {cell} is a header of the Excel table '{table}' ({range}); "
+                        "Rank would change it from {old} to {new}, which a table does not allow. Resize the table to end "
+                        "before Rank's columns (Table Design > Resize Table), then run Rank again (nothing was changed)."
+                    ).format(
+                        sheet=sheet,
+                        cell=cell,
+                        table=name,
+                        range=f"{column_letter(tc1)}{tr1}:{column_letter(tc2)}{tr2}",
+                        old=repr(_at(values, header_row, c)),
+                        new=repr(label),
+                    ),
                     cell=cell,
                 )
 
@@ -724,9 +820,16 @@ def _refuse_protected(book: BookSource, sheet: str) -> None:
     get = getattr(book, "protected", None)
     if get is not None and get(sheet):
         raise WriteBlockedError(
-            f"sheet '{sheet}' is protected, so Rank cannot write its cells; unprotect it (Review > Unprotect Sheet), then run Rank again (nothing was changed).",
-            cell=f"{sheet}!A1",
+            _(
+                "sheet '{sheet}' is protected, so Rank cannot write its cells; unprotect it (Review > Unprotect Sheet), then run Rank again (nothing was changed)."
+            ).format(sheet=sheet),
+            cell=_first_cell(sheet),
         )
+
+
+def _first_cell(sheet: str) -> str:
+    """The cell a message about a whole sheet points to: its A1."""
+    return f"{sheet}!A1"
 
 
 def _own_rows(values: Cells, cols: list[int], top: int, bottom: int) -> list[int]:
@@ -770,8 +873,13 @@ def standings_grid(ranking: Ranking, rules: str, lang: str) -> list[list[Any]]:
     ru = lang == "ru"
     head = [PLACE_LABELS[lang], "№" if ru else "No.", "Участник" if ru else "Name", "Очки" if ru else "Points"]
     head += [_label(c, lang) for c in crit] + [DECIDED_LABELS[lang]]
+    with use_language(lang):
+        # TRANSLATORS: the Standings sheet's title; {mark} is tiebreak's mark of its own sheet and stays first.
+        title = _("{mark}: rules {name} ({title}); criteria {criteria}").format(
+            mark=STANDINGS_MARK, name=rs.name, title=rs.title, criteria=", ".join(c.code for c in crit) or "-"
+        )
     rows: list[list[Any]] = [
-        [f"{STANDINGS_MARK}: rules {rs.name} ({rs.title}); criteria {', '.join(c.code for c in crit) or '-'}"] + [""] * (len(head) - 1),
+        [title] + [""] * (len(head) - 1),
         [""] * len(head),
         head,
     ]

@@ -23,6 +23,7 @@ from typing import IO, Any
 from xml.sax.saxutils import escape
 
 from .errors import FileFormatError
+from .i18n import _
 
 __all__ = ["MAIN_NS", "SheetData", "cell_ref", "new_sheet", "patch_sheet", "read_shared_strings", "read_sheet", "split_ref"]
 
@@ -89,7 +90,7 @@ def read_shared_strings(xml: bytes, where: str) -> list[str]:
     """The shared string table's texts, in order (phonetic runs left out)."""
     m = re.search(rb"<([\w.-]+:)?sst[\s>]", xml)
     if m is None:
-        raise FileFormatError(f"{where}: not a shared string table")
+        raise FileFormatError(_("{where}: not a shared string table").format(where=where))
     pat = _Patterns(m.group(1) or b"")
     q = re.escape(m.group(1) or b"")
     # the usual item, one plain text: <si><t>...</t></si>, taken directly
@@ -103,7 +104,7 @@ def read_shared_strings(xml: bytes, where: str) -> list[str]:
             append(_unescape(pm.group(1)) if pm else _rich_text(inner, pat))
         return out
     except (UnicodeDecodeError, ValueError) as err:
-        raise FileFormatError(f"{where}: the shared strings cannot be read ({err})") from None
+        raise FileFormatError(_("{where}: the shared strings cannot be read ({error})").format(where=where, error=err)) from None
 
 
 def _number(text: str) -> Any:
@@ -217,7 +218,7 @@ def _scan_sheet(xml: bytes, strings: list[str], where: str, uncalculated: Any) -
                 try:
                     cells[key] = strings[int(v_text)]
                 except (ValueError, IndexError):
-                    raise FileFormatError(f"{where}, cell {cell_ref(key[0] + 1, col)}: refers to a shared string that does not exist") from None
+                    raise FileFormatError(_("{where}, cell {cell}: refers to a shared string that does not exist").format(where=where, cell=cell_ref(key[0] + 1, col))) from None
             elif t_fast == b"inlineStr":
                 cells[key] = _unescape(is_text)
             elif t_fast == b"b":
@@ -225,7 +226,7 @@ def _scan_sheet(xml: bytes, strings: list[str], where: str, uncalculated: Any) -
             else:
                 cells[key] = _unescape(v_text)
             if len(cells) > MAX_READ_CELLS:
-                raise FileFormatError(f"{where}: more than {MAX_READ_CELLS:,} filled cells; beyond what tiebreak reads")
+                raise FileFormatError(_("{where}: more than {max_read_cells} filled cells; beyond what tiebreak reads").format(where=where, max_read_cells=f"{MAX_READ_CELLS:,}"))
             continue
         if not inner:
             continue
@@ -255,14 +256,14 @@ def _scan_sheet(xml: bytes, strings: list[str], where: str, uncalculated: Any) -
                 try:
                     value = strings[int(text)]
                 except (ValueError, IndexError):
-                    raise FileFormatError(f"{where}, cell {cell_ref(row, col)}: refers to a shared string that does not exist") from None
+                    raise FileFormatError(_("{where}, cell {cell}: refers to a shared string that does not exist").format(where=where, cell=cell_ref(row, col))) from None
             elif t == b"b":
                 value = text.strip() in (b"1", b"true")
             else:
                 value = _unescape(text)
             cells[key] = value
             if len(cells) > MAX_READ_CELLS:
-                raise FileFormatError(f"{where}: more than {MAX_READ_CELLS:,} filled cells; beyond what tiebreak reads")
+                raise FileFormatError(_("{where}: more than {max_read_cells} filled cells; beyond what tiebreak reads").format(where=where, max_read_cells=f"{MAX_READ_CELLS:,}"))
             continue
         if t == b"inlineStr" and inner.startswith(is_open) and inner.endswith(is_close) and inner.count(b"<") == 4:
             cells[key] = _unescape(inner[len(is_open) : -len(is_close)])
@@ -281,7 +282,7 @@ def _scan_sheet(xml: bytes, strings: list[str], where: str, uncalculated: Any) -
                     try:
                         value = strings[int(text)]
                     except (ValueError, IndexError):
-                        raise FileFormatError(f"{where}, cell {cell_ref(row, col)}: refers to a shared string that does not exist") from None
+                        raise FileFormatError(_("{where}, cell {cell}: refers to a shared string that does not exist").format(where=where, cell=cell_ref(row, col))) from None
                 elif t == b"b":
                     value = text.strip() in (b"1", b"true")
                 elif t in (b"str", b"e", b"d"):
@@ -298,7 +299,7 @@ def _scan_sheet(xml: bytes, strings: list[str], where: str, uncalculated: Any) -
         if value is not None:
             cells[key] = value
     if len(cells) > MAX_READ_CELLS:
-        raise FileFormatError(f"{where}: more than {MAX_READ_CELLS:,} filled cells; beyond what tiebreak reads")
+        raise FileFormatError(_("{where}: more than {max_read_cells} filled cells; beyond what tiebreak reads").format(where=where, max_read_cells=f"{MAX_READ_CELLS:,}"))
     for mm in pat.merge.finditer(xml):
         ref = mm.group(1).decode("ascii", "replace")
         if ":" in ref:
@@ -350,7 +351,7 @@ def _parse_sheet(source: IO[bytes], strings: list[str], where: str, uncalculated
                         try:
                             value = strings[int(text)]
                         except (ValueError, IndexError):
-                            raise FileFormatError(f"{where}, cell {cell_ref(row_no, col_no)}: refers to a shared string that does not exist") from None
+                            raise FileFormatError(_("{where}, cell {cell}: refers to a shared string that does not exist").format(where=where, cell=cell_ref(row_no, col_no))) from None
                     elif t == "b":
                         value = text.strip() in ("1", "true")
                     elif t in ("str", "e", "d"):
@@ -367,7 +368,7 @@ def _parse_sheet(source: IO[bytes], strings: list[str], where: str, uncalculated
                 if value is not None:
                     cells[key] = value
                     if len(cells) > MAX_READ_CELLS:
-                        raise FileFormatError(f"{where}: more than {MAX_READ_CELLS:,} filled cells; beyond what tiebreak reads")
+                        raise FileFormatError(_("{where}: more than {max_read_cells} filled cells; beyond what tiebreak reads").format(where=where, max_read_cells=f"{MAX_READ_CELLS:,}"))
                 el.clear()
             elif tag == _M + "row":
                 el.clear()
@@ -387,7 +388,7 @@ def _parse_sheet(source: IO[bytes], strings: list[str], where: str, uncalculated
     except FileFormatError:
         raise
     except Exception as err:  # noqa: BLE001  expat's and defusedxml's errors on a damaged or hostile part
-        raise FileFormatError(f"{where}: cannot be read ({type(err).__name__}: {err})") from None
+        raise FileFormatError(_("{where}: cannot be read ({kind}: {error})").format(where=where, kind=type(err).__name__, error=err)) from None
     return data
 
 
@@ -418,7 +419,7 @@ def _prefix(xml: bytes) -> bytes:
     """The prefix bound to the main namespace on the root element (b'' for the default namespace)."""
     m = re.search(rb"<([\w.-]+:)?worksheet[\s>]", xml)
     if not m:
-        raise FileFormatError("a worksheet part without a worksheet element")
+        raise FileFormatError(_("a worksheet part without a worksheet element"))
     return m.group(1) or b""
 
 
@@ -482,7 +483,7 @@ def _patch_row(p: bytes, row: int, inner: bytes, updates: dict[int, Any], cell_o
         else:
             close = inner.find(cell_close, m.end())
             if close < 0:
-                raise FileFormatError(f"row {row}: a cell is not closed")
+                raise FileFormatError(_("row {row}: a cell is not closed").format(row=row))
             end = close + len(cell_close)
         attrs = _attrs(tag)
         ref = attrs.get(b"r")
@@ -513,7 +514,7 @@ def patch_sheet(xml: bytes, updates: dict[int, dict[int, Any]]) -> bytes:
     row_open, row_close, cell_open, cell_close = _tags(p)
     m = re.search(rb"<" + re.escape(p) + rb"sheetData(?=[\s/>])[^>]*>", xml)
     if not m:
-        raise FileFormatError("a worksheet part without sheetData")
+        raise FileFormatError(_("a worksheet part without sheetData"))
     view = memoryview(xml)
     out: list[bytes | memoryview] = []
     if m.group(0).endswith(b"/>"):
@@ -523,7 +524,7 @@ def patch_sheet(xml: bytes, updates: dict[int, dict[int, Any]]) -> bytes:
     else:
         close = xml.find(b"</" + p + b"sheetData>", m.end())
         if close < 0:
-            raise FileFormatError("a worksheet part whose sheetData is not closed")
+            raise FileFormatError(_("a worksheet part whose sheetData is not closed"))
         head = xml[: m.end()]
         start, end_inner = m.end(), close
         tail = [view[close:]]
@@ -558,7 +559,7 @@ def patch_sheet(xml: bytes, updates: dict[int, dict[int, Any]]) -> bytes:
         else:
             close_row = xml.find(row_close, rm.end(), end_inner)
             if close_row < 0:
-                raise FileFormatError(f"row {row} is not closed")
+                raise FileFormatError(_("row {row} is not closed").format(row=row))
             end = close_row + len(row_close)
             body = xml[rm.end() : close_row] if row in pending else None
         out.append(view[pos : rm.start()])

@@ -37,6 +37,7 @@ from typing import Any
 from xml.sax.saxutils import quoteattr
 
 from .errors import FileFormatError, SettingsError
+from .i18n import N_, _
 from .notation import Uncalculated
 from .package import MAX_FILE, MAX_PARTS, MAX_RATIO, MAX_UNPACKED, Package
 from .sheet import Plan, parse_address, reference
@@ -60,10 +61,10 @@ WORKSHEET_CT = "application/vnd.openxmlformats-officedocument.spreadsheetml.work
 
 # the workbook part's content type → the file type and the extension it must have
 KINDS = {
-    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml": ("workbook", ".xlsx"),
-    "application/vnd.ms-excel.sheet.macroEnabled.main+xml": ("macro-enabled workbook", ".xlsm"),
-    "application/vnd.openxmlformats-officedocument.spreadsheetml.template.main+xml": ("template", ".xltx"),
-    "application/vnd.ms-excel.template.macroEnabled.main+xml": ("macro-enabled template", ".xltm"),
+    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml": (N_("workbook"), ".xlsx"),
+    "application/vnd.ms-excel.sheet.macroEnabled.main+xml": (N_("macro-enabled workbook"), ".xlsm"),
+    "application/vnd.openxmlformats-officedocument.spreadsheetml.template.main+xml": (N_("template"), ".xltx"),
+    "application/vnd.ms-excel.template.macroEnabled.main+xml": (N_("macro-enabled template"), ".xltm"),
 }
 
 
@@ -92,14 +93,14 @@ def _parse(data: bytes, where: str) -> Any:
     try:
         return fromstring(data, forbid_dtd=True)
     except Exception as err:
-        raise FileFormatError(f"{where}: cannot be read ({type(err).__name__}: {err})") from None
+        raise FileFormatError(_("{where}: cannot be read ({kind}: {error})").format(where=where, kind=type(err).__name__, error=err)) from None
 
 
 def _root_prefix(xml: bytes, local: str, ns: str) -> tuple[bytes, bytes]:
     """(prefix of ``ns`` on the root element ``local`` ('' or 'x:'), the root's start tag)."""
     m = re.search(rb"<([\w.-]+:)?" + local.encode() + rb"(?=[\s>])[^>]*>", xml)
     if not m:
-        raise FileFormatError(f"no {local} element")
+        raise FileFormatError(_("no {local} element").format(local=local))
     prefix = m.group(1) or b""
     return prefix, m.group(0)
 
@@ -111,7 +112,7 @@ def _insert_before_close(xml: bytes, prefix: bytes, local: bytes, text: bytes) -
         return xml[:at] + text + xml[at:]
     m = re.search(rb"<" + re.escape(prefix) + local + rb"(?=[\s/])[^>]*/>", xml)
     if not m:
-        raise FileFormatError(f"no {local.decode()} element")
+        raise FileFormatError(_("no {element} element").format(element=local.decode()))
     open_tag = m.group(0)[:-2].rstrip() + b">"
     return xml[: m.start()] + open_tag + text + close + xml[m.end() :]
 
@@ -122,7 +123,7 @@ def check_out_suffix(kind: tuple[str, str], out: str | os.PathLike[str]) -> None
     got = Path(out).suffix.lower()
     if got != suffix:
         raise SettingsError(
-            f"--out {out}: the input is a {name}, so the copy must end in {suffix} (Excel refuses to open a {name} under another extension)"
+            _("--out {path}: the input is a {name}, so the copy must end in {suffix} (Excel refuses to open a {name} under another extension)").format(path=out, name=_(name), suffix=suffix)
         )
 
 
@@ -136,7 +137,7 @@ class SafeWorkbook:
         pkg = self.package
         self._workbook_xml = pkg.read("xl/workbook.xml")
         if MAIN_NS.encode() not in self._workbook_xml:
-            raise FileFormatError(f"{self.path}: a Strict Open XML workbook; save it from Excel as an ordinary Excel Workbook (.xlsx)")
+            raise FileFormatError(_("{path}: a Strict Open XML workbook; save it from Excel as an ordinary Excel Workbook (.xlsx)").format(path=self.path))
         root = _parse(self._workbook_xml, f"{self.path}: xl/workbook.xml")
         m = "{" + MAIN_NS + "}"
         self._rels_name = "xl/_rels/workbook.xml.rels"
@@ -157,7 +158,7 @@ class SafeWorkbook:
             self._sheets.append((name, part, int(el.get("sheetId", "0") or 0)))
             self._kinds[name] = typ.rsplit("/", 1)[-1]
         if not self._sheets:
-            raise FileFormatError(f"{self.path}: the workbook lists no sheets")
+            raise FileFormatError(_("{path}: the workbook lists no sheets").format(path=self.path))
         view = root.find(f"{m}bookViews/{m}workbookView")
         try:
             self._active = int(view.get("activeTab", "0")) if view is not None else 0
@@ -200,21 +201,29 @@ class SafeWorkbook:
         if sheet in self._data:
             return self._data[sheet]
         part = self._part(sheet)
-        data = read_sheet(self.package.read(part), self._shared_strings(), f"sheet '{sheet}'", Uncalculated)
+        data = read_sheet(self.package.read(part), self._shared_strings(), _("sheet '{sheet}'").format(sheet=sheet), Uncalculated)
         self._data[sheet] = data
         return data
 
     def _part(self, sheet: str) -> str:
-        for name, part, _ in self._sheets:
+        for name, part, _rel in self._sheets:
             if name == sheet:
                 kind = self._kinds.get(name)
                 if kind != "worksheet":
-                    what = {"chartsheet": "a chart sheet", "dialogsheet": "a dialog sheet", "macrosheet": "a macro sheet"}.get(kind or "", "not a worksheet")
-                    raise FileFormatError(f"sheet '{sheet}' is {what}, not a sheet of cells; activate the sheet with the crosstable (or give --sheet)")
+                    what = {"chartsheet": _("a chart sheet"), "dialogsheet": _("a dialog sheet"), "macrosheet": _("a macro sheet")}.get(
+                        kind or "", _("not a worksheet")
+                    )
+                    raise FileFormatError(
+                        _("sheet '{sheet}' is {what}, not a sheet of cells; activate the sheet with the crosstable (or give --sheet)").format(
+                            sheet=sheet, what=what
+                        )
+                    )
                 if not self.package.has(part):
-                    raise FileFormatError(f"{self.path}: sheet '{sheet}' has no part in the file ({part or 'no relationship'})")
+                    raise FileFormatError(
+                        _("{path}: sheet '{sheet}' has no part in the file ({part})").format(path=self.path, sheet=sheet, part=part or _("no relationship"))
+                    )
                 return part
-        raise SettingsError(f"there is no sheet '{sheet}'")
+        raise SettingsError(_("there is no sheet '{sheet}'").format(sheet=sheet))
 
     def values(self, sheet: str) -> dict[tuple[int, int], Any]:
         """The sheet's non-empty cells, (row, column) → value, 0-based; formulas give their stored results."""
@@ -297,7 +306,7 @@ class SafeWorkbook:
             self._added.append((part, patch_sheet(new_sheet(), updates.pop(name, {}))))
         for name, upd in updates.items():
             if name not in existing:
-                raise FileFormatError(f"there is no sheet '{name}' to write")
+                raise FileFormatError(_("there is no sheet '{name}' to write").format(name=name))
             part = self._part(name)
             self._replaced[part] = patch_sheet(self.package.read(part), upd)
         if new_entries:
@@ -359,7 +368,7 @@ class SafeWorkbook:
         try:
             fd, tmp = tempfile.mkstemp(prefix=".tiebreak-", suffix=target.suffix or ".xlsx", dir=folder)
         except OSError as err:
-            raise FileFormatError(f"{target}: cannot write the file ({err.strerror})") from None
+            raise FileFormatError(_("{path}: cannot write the file ({reason})").format(path=target, reason=err.strerror)) from None
         os.close(fd)
         try:
             with open(tmp, "wb") as f:
@@ -367,7 +376,7 @@ class SafeWorkbook:
             os.chmod(tmp, _mode_for(target))
             os.replace(tmp, target)
         except OSError as err:
-            raise FileFormatError(f"{target}: cannot write the file ({err.strerror})") from None
+            raise FileFormatError(_("{path}: cannot write the file ({reason})").format(path=target, reason=err.strerror)) from None
         finally:
             if os.path.exists(tmp):
                 os.unlink(tmp)

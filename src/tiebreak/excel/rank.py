@@ -9,6 +9,9 @@ One implementation, :func:`rank_book`, for every runtime:
 
 Planning happens first (:func:`tiebreak.sheet.plan_rank`); when it fails -
 bad input, a blocked cell - the user gets the message and nothing is written.
+
+The messages speak the settings sheet's Language; when it says ``auto``,
+Russian for a table with Cyrillic labels or names, else English.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from typing import Any
 import xlwings as xw
 
 from ..errors import InputError, TiebreakError, WriteBlockedError, column_letter
+from ..i18n import DEFAULT_LANGUAGE, _, choose_language, current_language, use_language
 from ..reader import MAX_CELLS
 from ..sheet import Plan, plan_rank, reference
 
@@ -48,8 +52,10 @@ class XlwingsBook:
         last_col = used.column + used.shape[1] - 1
         if last_row * last_col > MAX_CELLS:
             raise InputError(
-                f"sheet '{sheet}': its used range reaches {used.last_cell.address.replace('$', '')} ({last_row * last_col:,} cells); "
-                "delete stray cells far from the table, or give the table's range the name 'crosstable'"
+                _(
+                    "sheet '{sheet}': its used range reaches {cell} ({count} cells); "
+                    "delete stray cells far from the table, or give the table's range the name 'crosstable'"
+                ).format(sheet=sheet, cell=used.last_cell.address.replace("$", ""), count=_thousands(last_row * last_col))
             )
         raw = sh.range((1, 1), (last_row, last_col)).options(ndim=2, err_to_str=True).value
         rows = [list(r) for r in (raw or [])]
@@ -96,6 +102,28 @@ class XlwingsBook:
         return None
 
 
+def _thousands(n: int) -> str:
+    """A cell count with thousands separated: ``1,048,576`` in English, ``1 048 576`` in Russian."""
+    text = f"{n:,}"
+    return text.replace(",", "\u00a0") if current_language() == "ru" else text
+
+
+class _Chooser:
+    """plan_rank's language choice (settings, then the table's labels), remembered for the message when planning fails."""
+
+    def __init__(self) -> None:
+        self.lang = DEFAULT_LANGUAGE
+
+    def __call__(self, setting: object, labels: Any) -> str:
+        self.lang = choose_language(setting, labels)
+        return self.lang
+
+
+def _stopped(err: TiebreakError, lang: str) -> str:
+    with use_language(lang):
+        return _("Rank stopped, nothing was changed: {error}").format(error=err)
+
+
 def apply_plan(book: Any, plan: Plan) -> None:
     """Write a plan into an xlwings Book: the crosstable sheet first, then Rank's own sheets."""
     for w in plan.writes:
@@ -121,10 +149,11 @@ def apply_plan(book: Any, plan: Plan) -> None:
 
 def rank_book(book: Any, *, rules: str | None = None, criteria: str | None = None) -> str:
     """Rank the book's active sheet; returns the message shown to the user."""
+    chooser = _Chooser()
     try:
-        plan = plan_rank(XlwingsBook(book), rules=rules, criteria=criteria)
+        plan = plan_rank(XlwingsBook(book), rules=rules, criteria=criteria, language=chooser)
     except TiebreakError as err:
-        message = f"Rank stopped, nothing was changed: {err}"
+        message = _stopped(err, chooser.lang)
         _tell(book, message)
         return message
     apply_plan(book, plan)
@@ -140,11 +169,13 @@ async def rank_book_async(book: Any, *, rules: str | None = None, criteria: str 
     nothing, which arrives as an empty value - stops the run before anything
     is written.
     """
+    chooser = _Chooser()
     try:
-        plan = plan_rank(XlwingsBook(book), rules=rules, criteria=criteria)
-        await _refuse_formulas(book, plan)
+        plan = plan_rank(XlwingsBook(book), rules=rules, criteria=criteria, language=chooser)
+        with use_language(plan.language):
+            await _refuse_formulas(book, plan)
     except TiebreakError as err:
-        message = f"Rank stopped, nothing was changed: {err}"
+        message = _stopped(err, chooser.lang)
         _tell(book, message)
         return message
     apply_plan(book, plan)
@@ -168,8 +199,10 @@ async def _refuse_formulas(book: Any, plan: Plan) -> None:
                 if isinstance(f, str) and f.startswith("=") and (r1 + i, c1 + j) in cells:
                     cell = f"{column_letter(c1 + j)}{r1 + i}"
                     raise WriteBlockedError(
-                        f"sheet '{sheet}', cell {cell} holds the formula {f}, which Rank did not write; Rank would write there. "
-                        "Move the formula or the table, then run Rank again (nothing was changed).",
+                        _(
+                            "sheet '{sheet}', cell {cell} holds the formula {formula}, which Rank did not write; Rank would write there. "
+                            "Move the formula or the table, then run Rank again (nothing was changed)."
+                        ).format(sheet=sheet, cell=cell, formula=f),
                         cell=cell,
                     )
 
