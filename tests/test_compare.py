@@ -257,7 +257,7 @@ def test_compare_speaks_russian_with_lang_ru(capsys: pytest.CaptureFixture[str],
     lines = out.splitlines()
     assert lines[0] == "Сравнение: A = ru (buchholz); B = fide-2024 (buchholz)"
     assert lines[1].split() == ["№", "Участник", "Очки", "A:", "ru", "B:", "fide-2024", "Разница", "по"]
-    assert lines[2].split()[:5] == ["3", "C", "2", "2", "3"] and lines[2].endswith(": 5.5 / 5")
+    assert lines[2].split()[:5] == ["3", "C", "2", "2", "3"] and lines[2].endswith(": 5,5 / 5")  # a decimal comma in Russian
     code, out, _ = run(capsys, "compare", str(src), "--rules", "ru,ru", "--lang", "ru")
     assert code == 0 and out.splitlines()[-1] == "Места совпадают."
     code, _, err = run(capsys, "compare", str(src), "--lang", "ru")

@@ -32,7 +32,7 @@ from .i18n import (
     set_language,
     use_language,
 )
-from .localformat import format_number, players, rounds
+from .localformat import format_value, players, rounds
 from .ranking import Ranking, rank
 from .rules import RULE_SETS, get_rules
 
@@ -331,16 +331,6 @@ def _same_file(a: Path, b: Path) -> bool:
         return a.resolve() == b.resolve()
 
 
-def _fmt(v: Any) -> str:
-    if v is None or v == "":
-        return ""
-    if isinstance(v, tuple):
-        return " ".join(format_number(x) for x in v)
-    if isinstance(v, float):
-        return format_number(v)
-    return str(v)
-
-
 def _head(ranking: Ranking) -> list[str]:
     return [pgettext("column", "Place"), pgettext("column", "No"), pgettext("column", "Name"), pgettext("column", "Points")] + [
         c.code for c in ranking.criteria
@@ -352,7 +342,7 @@ def _rows(ranking: Ranking) -> tuple[list[str], list[list[str]]]:
     rows = []
     for s in ranking.standings:
         p = t.players[s.player]
-        rows.append([s.label, str(p.number), p.name, _fmt(t.points[s.player])] + [_fmt(s.values.get(c.code)) for c in ranking.criteria])
+        rows.append([s.label, str(p.number), p.name, format_value(t.points[s.player])] + [format_value(s.values.get(c.code)) for c in ranking.criteria])
     return _head(ranking), rows
 
 

@@ -45,6 +45,7 @@ from .criteria import parse_criteria
 from .errors import FileFormatError, SettingsError
 from .i18n import _, current_language, ngettext, pgettext, set_language, use_language
 from .labels import text
+from .localformat import format_value
 from .model import Tournament
 from .ranking import Ranking, rank
 from .rules import get_rules
@@ -227,16 +228,6 @@ def compare(
 
 
 # ------------------------------------------------------------------ output
-def _num(v: Any) -> str:
-    if v is None or v == "":
-        return ""
-    if isinstance(v, tuple):
-        return " ".join(f"{round(x, 4):g}" for x in v)
-    if isinstance(v, float):
-        return f"{round(v, 4):g}"
-    return str(v)
-
-
 def _criterion_name(code: str | None, lang: str = "en") -> str:
     if code is None:
         return "-"
@@ -252,8 +243,8 @@ def made_by_text(d: Difference, lang: str = "en") -> str:
     """``Buchholz: 5 / 6.5`` (the same criterion) or ``Truncated Solkoff 4 / Buchholz 6.5`` (different ones)."""
     named = [c for c in d.criteria if c is not None]
     if named and all(c == named[0] for c in named):
-        return f"{_criterion_name(named[0], lang)}: " + " / ".join(_num(v) if c is not None else "-" for c, v in zip(d.criteria, d.values))
-    return " / ".join(f"{_criterion_name(c, lang)} {_num(v)}".strip() for c, v in zip(d.criteria, d.values))
+        return f"{_criterion_name(named[0], lang)}: " + " / ".join(format_value(v) if c is not None else "-" for c, v in zip(d.criteria, d.values))
+    return " / ".join(f"{_criterion_name(c, lang)} {format_value(v)}".strip() for c, v in zip(d.criteria, d.values))
 
 
 def text_report(c: Comparison, lang: str | None = None) -> str:
@@ -268,7 +259,7 @@ def text_report(c: Comparison, lang: str | None = None) -> str:
         lines.append(text("same", lang))
         return "\n".join(lines) + "\n"
     head += [*[f"{chr(65 + i)}: {v.label}" for i, v in enumerate(c.variants)], text("differs", lang)]
-    rows = [[str(d.number), d.name, _num(d.points), *d.places, made_by_text(d, lang)] for d in c.differences]
+    rows = [[str(d.number), d.name, format_value(d.points), *d.places, made_by_text(d, lang)] for d in c.differences]
     widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(head)]
     lines.append("  ".join(h.ljust(widths[i]) for i, h in enumerate(head)).rstrip())
     for r in rows:

@@ -19,7 +19,7 @@ import math
 
 from .i18n import current_language, ngettext, npgettext, pgettext
 
-__all__ = ["decimal_separator", "format_number", "games", "players", "points", "rounds"]
+__all__ = ["decimal_separator", "format_number", "format_value", "games", "players", "points", "rounds"]
 
 _DECIMAL = {"ru": ","}
 
@@ -50,6 +50,22 @@ def format_number(value: float, decimal: str | None = None) -> str:
     if text in ("-0", ""):
         text = "0"
     return text.replace(".", sep)
+
+
+def format_value(value: object) -> str:
+    """A tie-break value as the command line prints it: a number by :func:`format_number`, results in
+    order of places (a tuple) as their numbers separated by spaces, nothing as ``""``.
+
+    >>> format_value(None), format_value(""), format_value(13.0), format_value((1.0, 0.5)), format_value("6–7")
+    ('', '', '13', '1 0.5', '6–7')
+    """
+    if value is None or value == "":
+        return ""
+    if isinstance(value, tuple):
+        return " ".join(format_number(x) for x in value)
+    if isinstance(value, float):
+        return format_number(value)
+    return str(value)
 
 
 def _whole(value: float) -> bool:
