@@ -277,3 +277,40 @@ def test_converted_modules_exist() -> None:
 def test_every_user_facing_string_is_marked(name: str) -> None:
     findings = scan_file(SRC / name)
     assert not findings, f"{name}: strings not marked for translation:\n" + "\n".join(map(str, findings))
+
+
+def _shadowed_translation(source: str) -> list[str]:
+    """Functions that assign the name ``_`` and also use it: there ``_("...")`` is not the translation function."""
+    found = []
+    for fn in ast.walk(ast.parse(source)):
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        stores: list[int] = []
+        loads: list[int] = []
+
+        def visit(node: ast.AST) -> None:
+            for child in ast.iter_child_nodes(node):
+                if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                    continue  # a scope of its own, checked by itself
+                if isinstance(child, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.Lambda)):
+                    loads.extend(n.lineno for n in ast.walk(child) if isinstance(n, ast.Name) and n.id == "_" and isinstance(n.ctx, ast.Load))
+                    continue  # its own loop variables do not leak into the function
+                if isinstance(child, ast.Name) and child.id == "_":
+                    (stores if isinstance(child.ctx, ast.Store) else loads).append(child.lineno)
+                visit(child)
+
+        visit(fn)
+        if stores and loads:
+            found.append(f"{fn.name}: '_' assigned on line {stores[0]}, used on line {loads[0]}")
+    return found
+
+
+def test_no_function_hides_the_translation_function() -> None:
+    hidden = {str(p.relative_to(SRC)): _shadowed_translation(p.read_text(encoding="utf-8")) for p in sorted(SRC.rglob("*.py"))}
+    assert {k: v for k, v in hidden.items() if v} == {}
+
+
+def test_the_shadow_check_finds_a_hidden_translation_function() -> None:
+    source = "def f(ref):\n    _, col = ref\n    raise ValueError(_('bad {c}').format(c=col))\n"
+    assert _shadowed_translation(source) == ["f: '_' assigned on line 2, used on line 3"]
+    assert _shadowed_translation("def g(xs):\n    return [a for a, _ in xs], _('ok')\n") == []

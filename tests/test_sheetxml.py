@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from openpyxl.styles import Font
 
+from tiebreak.errors import FileFormatError
 from tiebreak.notation import Uncalculated
 from tiebreak.sheetxml import new_sheet, patch_sheet, read_shared_strings, read_sheet
 
@@ -118,3 +119,16 @@ def test_patched_sheet_reads_back_as_expected(tmp_path_factory: pytest.TempPathF
     for (r, c) in before:
         if (r + c) % 3 == 0:
             assert got.cell(r, c).font.b, (r, c)
+
+
+def test_parsed_sheet_reports_a_bad_shared_string_with_its_cell() -> None:
+    # cells without their reference send the part to the XML parser; one refers to a shared string
+    # that does not exist: a message naming the cell, not a crash
+    xml = (
+        b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>'
+        b'<row r="1"><c r="A1" t="s"><v>0</v></c><c t="s"><v>7</v></c></row>'
+        b"</sheetData></worksheet>"
+    )
+    with pytest.raises(FileFormatError) as err:
+        read_sheet(xml, ["Name"], "sheet 'Table'")
+    assert str(err.value) == "sheet 'Table', cell B1: refers to a shared string that does not exist"

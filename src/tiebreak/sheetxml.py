@@ -40,6 +40,23 @@ class SheetData:
     protected: bool = False
 
 
+def merge_box(ref: str) -> tuple[int, int, int, int] | None:
+    """A merged range ``"B2:C4"`` as (first row, first column, last row, last column), 1-based; None if unreadable.
+
+    >>> merge_box("C4:B2"), merge_box("B2"), merge_box("B2:??")
+    ((2, 2, 4, 3), None, None)
+    """
+    if ":" not in ref:
+        return None
+    a, b = ref.split(":", 1)
+    try:
+        r1, c1 = split_ref(a)
+        r2, c2 = split_ref(b)
+    except ValueError:
+        return None
+    return (min(r1, r2), min(c1, c2), max(r1, r2), max(c1, c2))
+
+
 def split_ref(ref: str) -> tuple[int, int]:
     """``"AB12"`` → (12, 28), 1-based."""
     col = 0
@@ -301,15 +318,9 @@ def _scan_sheet(xml: bytes, strings: list[str], where: str, uncalculated: Any) -
     if len(cells) > MAX_READ_CELLS:
         raise FileFormatError(_("{where}: more than {max_read_cells} filled cells; beyond what tiebreak reads").format(where=where, max_read_cells=f"{MAX_READ_CELLS:,}"))
     for mm in pat.merge.finditer(xml):
-        ref = mm.group(1).decode("ascii", "replace")
-        if ":" in ref:
-            a, b = ref.split(":", 1)
-            try:
-                r1, c1 = split_ref(a)
-                r2, c2 = split_ref(b)
-            except ValueError:
-                continue
-            data.merges.append((min(r1, r2), min(c1, c2), max(r1, r2), max(c1, c2)))
+        box = merge_box(mm.group(1).decode("ascii", "replace"))
+        if box is not None:
+            data.merges.append(box)
     pm = pat.protection.search(xml)
     if pm is not None:
         data.protected = re.search(rb'\ssheet="(1|true)"', pm.group(0)) is not None
@@ -334,7 +345,7 @@ def _parse_sheet(source: IO[bytes], strings: list[str], where: str, uncalculated
             if tag == _M + "c":
                 ref = el.get("r")
                 if ref:
-                    _, col_no = split_ref(ref)
+                    _row_no, col_no = split_ref(ref)
                 else:
                     col_no += 1
                 key = (row_no - 1, col_no - 1)
@@ -373,15 +384,9 @@ def _parse_sheet(source: IO[bytes], strings: list[str], where: str, uncalculated
             elif tag == _M + "row":
                 el.clear()
             elif tag == _M + "mergeCell":
-                ref = el.get("ref", "")
-                if ":" in ref:
-                    a, b = ref.split(":", 1)
-                    try:
-                        r1, c1 = split_ref(a)
-                        r2, c2 = split_ref(b)
-                    except ValueError:
-                        continue
-                    data.merges.append((min(r1, r2), min(c1, c2), max(r1, r2), max(c1, c2)))
+                box = merge_box(el.get("ref", ""))
+                if box is not None:
+                    data.merges.append(box)
                 el.clear()
             elif tag == _M + "sheetProtection":
                 data.protected = el.get("sheet") in ("1", "true")
@@ -589,7 +594,7 @@ def _widen_dimension(head: bytes, p: bytes, updates: dict[int, dict[int, Any]]) 
         return head
     ref = m.group(1).decode().replace("$", "")
     try:
-        a, _, b = ref.partition(":")
+        a, _sep, b = ref.partition(":")
         r1, c1 = split_ref(a)
         r2, c2 = split_ref(b or a)
     except ValueError:
