@@ -351,3 +351,60 @@ def test_tb_explain_speaks_russian_for_a_russian_table() -> None:
     assert out[1][1:5] == ["Петров", "+", 1, "неявка засчитана как ничья; фактически ½; его неявки как ничьи"]
     assert out[2][1:5] == ["Сидоров", "1", 0.5, ""]
     assert out[-1] == ["Итого", "Коэффициент Бухгольца", "", "", "", "", 1.5]
+
+
+# --------------------------------------------------------------------------- in Russian
+RR_BOOK = Path(__file__).resolve().parent.parent / "workbooks" / "draughts_round_robin.xlsx"  # Фамилия, Имя ...
+
+
+def test_place_ordinals_in_both_languages() -> None:
+    """English ordinals by the last digit (11th–13th are th), Russian "N-е" (место) for every place."""
+    from tiebreak.i18n import use_language
+    from tiebreak.places import _ordinal
+
+    numbers = [1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111, 112]
+    assert [_ordinal(n) for n in numbers] == ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd", "101st", "111th", "112th"]
+    with use_language("ru"):
+        assert [_ordinal(n) for n in numbers] == [f"{n}-е" for n in numbers]
+
+
+def test_cli_explain_help_in_russian(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["--lang", "ru", "explain", "--help"])
+    assert stop.value.code == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert out.startswith("использование: tiebreak explain ")
+    assert "--player PLAYER стартовый номер или фамилия" in out
+    assert "--place для каждых двух соседей с равными очками: критерий, который их разделил, и его значения" in out
+    assert "--format {text,json} формат вывода (по умолчанию: text)" in out
+    assert "neighbours" not in out and "a start number" not in out
+    with pytest.raises(SystemExit):
+        main(["--lang", "ru", "--help"])
+    assert "explain объяснить дополнительные показатели участника по турам (--player)" in " ".join(capsys.readouterr().out.split())
+
+
+def test_cli_explain_place_speaks_the_russian_workbooks_language(capsys: pytest.CaptureFixture[str]) -> None:
+    """The example round robin has Russian labels: without --lang, the place texts are Russian; --lang en overrides."""
+    assert main(["explain", str(RR_BOOK), "--place"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "Правила: ru   Критерии: sonneborn_berger, wins, h2h, beaten, order"
+    assert lines[1].startswith("Кузнецова Анна 2-е, Смирнов Алексей 3-е: равны: очки 11, Коэффициент Зонненборна–Бергера 92 и Количество побед 4; ")
+    assert lines[1].endswith("разделены по критерию «Личные встречи»: 2 против 0")
+    assert any(line.startswith("Петрова Мария и Соколов Андрей делят 6–7 место: равны: очки 8, ") for line in lines)
+    assert not any("equal on" in line or "separated by" in line or "share place" in line for line in lines)
+    assert main(["--lang", "en", "explain", str(RR_BOOK), "--place"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "Rules: ru   Criteria: sonneborn_berger, wins, h2h, beaten, order"
+    assert lines[1].startswith("Кузнецова Анна 2nd, Смирнов Алексей 3rd: equal on points 11, Sonneborn–Berger 92 and Most wins 4; separated by Head-to-head")
+
+
+def test_cli_explain_player_speaks_russian(capsys: pytest.CaptureFixture[str]) -> None:
+    """Иванов Пётр (No. 1) of the example: 10 points; the table's words, the cut's and the reasons in Russian."""
+    assert main(["explain", str(RR_BOOK), "--player", "1", "--criteria", "solkoff"]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert lines[0] == "№ 1 Иванов Пётр: 10 очков   Правила: ru"
+    assert lines[2].startswith("Медианный коэффициент Солкоффа (solkoff): ")
+    assert lines[3].split() == ["Тур", "Соперник", "Результат", "Засчитано", "Причина", "Отброшено", "Вклад"]
+    assert "отброшено (лучшее)" in out and "отброшено (худшее)" in out and lines[-1].startswith("Итого: ")
+    assert "cut (" not in out and "Total" not in out

@@ -78,6 +78,9 @@ CONVERTED = (
     "labels.py",
     "compare.py",
     "doctor.py",
+    "explain.py",
+    "places.py",
+    "explaincmd.py",
 )
 
 GETTEXT = frozenset({"_", "gettext", "ngettext", "pgettext", "npgettext", "lazy_gettext", "lazy_pgettext"})

@@ -36,9 +36,19 @@ from .counting import Adjusted, Evaluation, Ratings, Why
 from .criteria import get_criterion
 from .criterion import Criterion, GroupContext, GroupCriterion, ProgressiveCriterion
 from .errors import SettingsError
+from .i18n import (
+    _,
+    current_language,
+    lazy_gettext,
+    lazy_pgettext,
+    ngettext,
+    pgettext,
+    use_language,
+)
+from .localformat import decimal_separator
 from .numbers import half_up
 
-__all__ = ["HEADER", "HEADER_RU", "Explanation", "Row", "explain", "explain_grid", "explain_table"]
+__all__ = ["HEADER", "HEADER_RU", "Explanation", "Row", "explain", "explain_grid", "explain_table", "header"]
 
 
 @dataclass
@@ -72,11 +82,11 @@ class Explanation:
 
 
 _WHY_TEXT = {
-    Why.FORFEIT_AS_DRAW: "forfeit counted as a draw",
-    Why.FORFEIT_AS_GAME: "forfeit counted as a game",
-    Why.VIRTUAL_BYE: "virtual opponent of a bye (lowest score)",
-    Why.DUMMY: "dummy opponent (own score)",
-    Why.VIRTUAL_OPPONENT: "virtual opponent",
+    Why.FORFEIT_AS_DRAW: lazy_gettext("forfeit counted as a draw"),
+    Why.FORFEIT_AS_GAME: lazy_gettext("forfeit counted as a game"),
+    Why.VIRTUAL_BYE: lazy_gettext("virtual opponent of a bye (lowest score)"),
+    Why.DUMMY: lazy_gettext("dummy opponent (own score)"),
+    Why.VIRTUAL_OPPONENT: lazy_gettext("virtual opponent"),
 }
 
 
@@ -85,7 +95,8 @@ def _label(ev: Evaluation, q: int) -> str:
 
 
 def _fmt(x: float) -> str:
-    return "½" if x == 0.5 else f"{x:g}"
+    """A score in a text: ``½``, else as ``:g`` writes it with the current language's decimal separator."""
+    return "½" if x == 0.5 else f"{x:g}".replace(".", decimal_separator())
 
 
 def _result(ev: Evaluation, p: int, r: int) -> str:
@@ -99,7 +110,8 @@ def _result(ev: Evaluation, p: int, r: int) -> str:
         return {sc.win: "1", sc.draw: "½", sc.loss: "0"}.get(x, _fmt(x)) if sc.win == 1 else _fmt(x)
     if q >= 0:
         return "+" if x > sc.draw else "−" if x < sc.draw else "="
-    return f"bye {_fmt(x)}" if x else "absent"
+    # TRANSLATORS: the result of a round without an opponent: a bye and its points (bye 1, bye ½).
+    return _("bye {points}").format(points=_fmt(x)) if x else pgettext("result", "absent")
 
 
 def _round(ev: Evaluation, r: int) -> int | None:
@@ -110,21 +122,23 @@ def _adjusted_reason(ev: Evaluation, q: int) -> str:
     a = ev.adjusted[q] if q < len(ev.adjusted) else Adjusted.NONE
     parts = []
     if a & Adjusted.FORFEITS_AS_DRAWS:
-        parts.append("his forfeits as draws")
+        parts.append(_("his forfeits as draws"))
     if a & Adjusted.WITHDRAWAL_CREDIT:
-        parts.append(f"withdrawal credit {_fmt(ev.credited[q])}")
+        # TRANSLATORS: the points credited to a player who withdrew, for the rounds he missed.
+        parts.append(_("withdrawal credit {points}").format(points=_fmt(ev.credited[q])))
     if a & Adjusted.UNPLAYED_AS_DRAWS:
-        parts.append("his unplayed rounds as draws")
-    return ", ".join(parts) or "adjusted score"
+        parts.append(_("his unplayed rounds as draws"))
+    return ", ".join(parts) or _("adjusted score")
 
 
 def _reason(ev: Evaluation, p: int, i: int) -> str:
     """Why the i-th counted value of p is not his opponent's actual score."""
     why = ev.why[p][i]
     q = ev.whom[p][i]
-    parts = [_WHY_TEXT[why]] if why in _WHY_TEXT else []
+    parts = [str(_WHY_TEXT[why])] if why in _WHY_TEXT else []
     if q >= 0 and round(ev.val[p][i] - ev.points[q], 9) != 0 and why not in (Why.DUMMY, Why.VIRTUAL_OPPONENT, Why.VIRTUAL_BYE):
-        parts.append(f"actual {_fmt(ev.points[q])}; {_adjusted_reason(ev, q)}")
+        # TRANSLATORS: the opponent's actual score, then how it was adjusted ("his forfeits as draws" ...).
+        parts.append(_("actual {score}; {adjustments}").format(score=_fmt(ev.points[q]), adjustments=_adjusted_reason(ev, q)))
     return "; ".join(parts)
 
 
@@ -139,14 +153,14 @@ def _counted_rows(
         order = co.cut_positions(vals, low, high, first, list(contribution) if cut_by_contrib else None, rounds=ev.rounds)
         for n, i in enumerate(order):
             if n < min(low, len(order)):
-                cuts[i] = "cut (unplayed round first)" if first is not None and first[i] else "cut (lowest)"
+                cuts[i] = _("cut (unplayed round first)") if first is not None and first[i] else _("cut (lowest)")
             else:
-                cuts[i] = "cut (highest)"
+                cuts[i] = _("cut (highest)")
     rows = []
     for i, v in enumerate(vals):
         q = ev.whom[p][i]
         r = ev.at[p][i]
-        who = _label(ev, q) if q >= 0 else ("virtual opponent" if ev.why[p][i] != Why.DUMMY else "dummy opponent")
+        who = _label(ev, q) if q >= 0 else (_("virtual opponent") if ev.why[p][i] != Why.DUMMY else _("dummy opponent"))
         rows.append(Row(_round(ev, r), who, _result(ev, p, r), v, _reason(ev, p, i), cuts.get(i, ""), 0.0 if i in cuts else contribution[i]))
     return rows
 
@@ -196,7 +210,7 @@ def _group_rows(ev: Evaluation, p: int, group: Sequence[int], de: bool) -> list[
         x = ev.pts[p][r]
         counts = not de or ev.as_game[p][r]
         share = x / meetings[q] if counts and meetings.get(q) else x
-        rows.append(Row(_round(ev, r), _label(ev, q), _result(ev, p, r), None, "" if counts else "not a game between them", "", share if counts else 0.0))
+        rows.append(Row(_round(ev, r), _label(ev, q), _result(ev, p, r), None, "" if counts else _("not a game between them"), "", share if counts else 0.0))
     return rows
 
 
@@ -215,7 +229,7 @@ def explain(ev: Evaluation, player: int, code: str | Criterion, ratings: Ratings
         low, high = (1, 0) if c == "solkoff_trunc" else (1, 1) if c == "solkoff" else _cuts(c) if base == "BH" else (0, 0)
         rows = _counted_rows(ev, p, ev.val[p], low, high)
         if c == "solkoff_trunc":
-            how = "the first step (the worst value cut); while still tied the ranking cuts 2, 3 ..."
+            how = _("the first step (the worst value cut); while still tied the ranking cuts 2, 3 ...")
     elif c in ("shmulyan", "sonneborn_berger", "riga"):
         factor = {
             "shmulyan": {1: 1.0, 0: 0.0, -1: -1.0},
@@ -231,7 +245,7 @@ def explain(ev: Evaluation, player: int, code: str | Criterion, ratings: Ratings
     elif c == "FB":
         fore = ev.fore()
         rows = _counted_rows(fore, p, fore.val[p])
-        how = "as if every game of the last round had been drawn"
+        how = _("as if every game of the last round had been drawn")
     elif c == "points":
         rows = _per_round(ev, p, lambda r: (None, ev.pts[p][r]))
     elif c in ("wins", "WIN", "WON", "BPG", "BWG", "GE", "STD"):
@@ -247,13 +261,13 @@ def explain(ev: Evaluation, player: int, code: str | Criterion, ratings: Ratings
         }[c]
         rows = _per_round(ev, p, lambda r: (None, test(r)))
     elif base == "PS":
-        low, _ = _cuts(c)
+        low = _cuts(c)[0]
         running = [0.0]
         for x in ev.pts[p]:
             running.append(running[-1] + x)
-        rows = _per_round(ev, p, lambda r: (running[r + 1], running[r + 1] if r >= low else 0.0), "running score")
+        rows = _per_round(ev, p, lambda r: (running[r + 1], running[r + 1] if r >= low else 0.0), _("running score"))
         for r in range(min(low, len(rows))):
-            rows[r].cut = "cut (first rounds)"
+            rows[r].cut = _("cut (first rounds)")
     elif c == "beaten":
         w = ev.scoring.win
         rows = _per_round(ev, p, lambda r: (ev.score[ev.opp[p][r]], ev.score[ev.opp[p][r]]) if ev.opp[p][r] >= 0 and ev.played[p][r] and ev.pts[p][r] == w else (None, 0.0))
@@ -266,20 +280,21 @@ def explain(ev: Evaluation, player: int, code: str | Criterion, ratings: Ratings
         rows = _per_round(
             ev, p, lambda r: (ev.points[ev.opp[p][r]], ev.pts[p][r]) if ev.opp[p][r] >= 0 and ev.points[ev.opp[p][r]] + 1e-9 >= lim else (ev.points[ev.opp[p][r]] if ev.opp[p][r] >= 0 else None, 0.0)
         )
-        how = f"points against the opponents with at least {_fmt(lim)}"
+        # TRANSLATORS: Koya: {points} is half the maximum score.
+        how = _("points against the opponents with at least {points}").format(points=_fmt(lim))
     elif c == "ratings":
         rt = list(ratings) if ratings is not None else ev.ratings
-        rows = [Row(None, _label(ev, q), "", rt[q] or 0.0, "" if rt[q] else "unrated", "", float(rt[q] or 0.0)) for q in ev.rated_opponents[p] if q >= 0]
+        rows = [Row(None, _label(ev, q), "", rt[q] or 0.0, "" if rt[q] else _("unrated"), "", float(rt[q] or 0.0)) for q in ev.rated_opponents[p] if q >= 0]
         _number_rounds(ev, p, rows, [q for q in ev.rated_opponents[p] if q >= 0])
     elif c == "AOB":
         bhs = co.buchholz(ev)
         games = [(r, q) for r, (q, g) in enumerate(zip(ev.opp[p], ev.played[p])) if g and q >= 0]
-        rows = [Row(_round(ev, r), _label(ev, q), _result(ev, p, r), bhs[q], "his Buchholz", "", bhs[q]) for r, q in games]
-        how = f"mean of {len(rows)} opponents' Buchholz"
+        rows = [Row(_round(ev, r), _label(ev, q), _result(ev, p, r), bhs[q], _("his Buchholz"), "", bhs[q]) for r, q in games]
+        how = ngettext("mean of {n} opponent's Buchholz", "mean of {n} opponents' Buchholz", len(rows)).format(n=len(rows))
     elif base in ("ARO", "TPR", "PTP", "APRO", "APPO"):
         rows, how = _rating_rows(ev, p, crit, ratings)
     else:  # pragma: no cover - every registered code is handled above
-        raise SettingsError(f"'{c}' cannot be explained")
+        raise SettingsError(_("'{code}' cannot be explained").format(code=c))
     value = crit.values(ev, ratings)[p]
     return Explanation(p, c, crit.name, rows, value, how)
 
@@ -313,43 +328,52 @@ def _number_rounds(ev: Evaluation, p: int, rows: list[Row], opponents: list[int]
 def _rating_rows(ev: Evaluation, p: int, crit: Criterion, ratings: Ratings) -> tuple[list[Row], str]:
     c = crit.code
     base = c.split("/")[0]
-    low, _ = _cuts(c)
+    low = _cuts(c)[0]
     rt = list(ratings) if ratings is not None else ev.ratings
     if not rt or any(not r for r in rt):
-        return [], "undefined: a player of the event has no rating"
+        return [], _("undefined: a player of the event has no rating")
     games = [(r, q) for r, (q, g) in enumerate(zip(ev.opp[p], ev.played[p])) if g and q >= 0]
     if base in ("APRO", "APPO"):
         of = get_criterion("TPR" if base == "APRO" else "PTP").values(ev, ratings)
-        rows = [Row(_round(ev, r), _label(ev, q), _result(ev, p, r), of[q], "his TPR" if base == "APRO" else "his PTP", "", of[q]) for r, q in games]
-        return rows, f"mean of {len(rows)} opponents' {'TPR' if base == 'APRO' else 'PTP'}, rounded"
-    rows = [Row(_round(ev, r), _label(ev, q), _result(ev, p, r), float(rt[q] or 0), "rating", "", float(rt[q] or 0)) for r, q in games]
+        his = _("his TPR") if base == "APRO" else _("his PTP")
+        rows = [Row(_round(ev, r), _label(ev, q), _result(ev, p, r), of[q], his, "", of[q]) for r, q in games]
+        # TRANSLATORS: {code} is TPR or PTP.
+        how = ngettext("mean of {n} opponent's {code}, rounded", "mean of {n} opponents' {code}, rounded", len(rows))
+        return rows, how.format(n=len(rows), code="TPR" if base == "APRO" else "PTP")
+    rating = pgettext("counted", "rating")
+    rows = [Row(_round(ev, r), _label(ev, q), _result(ev, p, r), float(rt[q] or 0), rating, "", float(rt[q] or 0)) for r, q in games]
     kept = list(range(len(rows)))
-    for _ in range(low):
+    for _step in range(low):
         if len(kept) <= 1:  # nothing would be left: undefined (as fide._cut_opponents)
             kept = []
             break
         i = min(kept, key=lambda k: rows[k].counted or 0.0)
         kept.remove(i)
-        rows[i].cut = "cut (lowest rating)"
+        rows[i].cut = _("cut (lowest rating)")
         rows[i].contribution = 0.0
     if not kept:
-        return rows, "undefined: no rated opponent"
+        return rows, _("undefined: no rated opponent")
     mean = sum(rows[k].counted or 0.0 for k in kept) / len(kept)
     sc = ev.scoring
     score = sum(1.0 if ev.pts[p][games[k][0]] == sc.win else 0.5 if ev.pts[p][games[k][0]] == sc.draw else 0.0 for k in kept)
+    n = len(kept)
     if base == "ARO":
-        return rows, f"mean of {len(kept)} ratings, {mean:g}, rounded"
+        mean_text = f"{mean:g}".replace(".", decimal_separator())
+        return rows, ngettext("mean of {n} rating, {mean}, rounded", "mean of {n} ratings, {mean}, rounded", n).format(n=n, mean=mean_text)
     if base == "TPR":
         aro = int(half_up(mean))
-        pct = int(half_up(round(100 * score, 9) / len(kept)))
-        return rows, f"ARO {aro} + dp({pct}%) {fide.dp(pct / 100)}"
-    return rows, f"the lowest rating expected to score {_fmt(score)} against these {len(kept)} ratings"
+        pct = int(half_up(round(100 * score, 9) / n))
+        # TRANSLATORS: FIDE's formula TPR = ARO + dp(percentage score); ARO and dp are FIDE's abbreviations.
+        return rows, _("ARO {aro} + dp({percent}%) {dp}").format(aro=aro, percent=pct, dp=fide.dp(pct / 100))
+    return rows, ngettext(
+        "the lowest rating expected to score {score} against these {n} rating", "the lowest rating expected to score {score} against these {n} ratings", n
+    ).format(score=_fmt(score), n=n)
 
 
 def _explain_group(ev: Evaluation, p: int, crit: GroupCriterion, ratings: Ratings) -> Explanation:
     group = _tied_group(ev, p)
     if len(group) == 1:
-        return Explanation(p, crit.code, crit.name, [], None, "nobody else has his points")
+        return Explanation(p, crit.code, crit.name, [], None, _("nobody else has his points"))
     ctx = GroupContext(ratings, lambda: _places_by_points(ev))
     keys = crit.keys(ev, group, ctx)
     shown = crit.display(ev, group, ctx, keys)
@@ -364,129 +388,81 @@ def _explain_group(ev: Evaluation, p: int, crit: GroupCriterion, ratings: Rating
             common = met if common is None else common & met
         rows = []
         for r, q in sorted(((r, q) for r, q in enumerate(ev.opp[p]) if q in (common or set())), key=lambda rq: (places[rq[1]], rq[0])):
-            rows.append(Row(_round(ev, r), _label(ev, q), _result(ev, p, r), None, f"place group {places[q] + 1} by points", "", ev.pts[p][r]))
-        how = f"results against the opponents all of the tied players met ({others} tied with him), best place first; the first difference decides"
+            # TRANSLATORS: the opponent's group of players equal on points, counted from the top (Russian "{n}-я группа по очкам").
+            rows.append(Row(_round(ev, r), _label(ev, q), _result(ev, p, r), None, _("place group {n} by points").format(n=places[q] + 1), "", ev.pts[p][r]))
+        how = _(
+            "results against the opponents all of the tied players met ({others} tied with him), best place first; the first difference decides"
+        ).format(others=others)
         return Explanation(p, crit.code, crit.name, rows, value, how)
     rows = _group_rows(ev, p, group, de=crit.code == "DE")
-    how = f"games against the players tied with him on points: {others}"
     if crit.code == "DE":
-        how += "; the ranking re-applies DE inside each part still tied"
+        how = _("games against the players tied with him on points: {others}; the ranking re-applies DE inside each part still tied").format(others=others)
+    else:
+        how = _("games against the players tied with him on points: {others}").format(others=others)
     return Explanation(p, crit.code, crit.name, rows, value, how)
 
 
 # ------------------------------------------------------------------ a table of it
-HEADER = ["Round", "Opponent", "Result", "Counted", "Reason", "Cut", "Contribution"]
-HEADER_RU = ["Тур", "Соперник", "Результат", "Засчитано", "Причина", "Отброшено", "Вклад"]
-
-_RU = {
-    "forfeit counted as a draw": "неявка засчитана как ничья",
-    "forfeit counted as a game": "неявка засчитана как партия",
-    "virtual opponent of a bye (lowest score)": "виртуальный соперник за свободный тур (наименьший результат)",
-    "dummy opponent (own score)": "условный соперник (собственные очки)",
-    "virtual opponent": "виртуальный соперник",
-    "dummy opponent": "условный соперник",
-    "his forfeits as draws": "его неявки как ничьи",
-    "his unplayed rounds as draws": "его несыгранные туры как ничьи",
-    "adjusted score": "пересчитанный результат",
-    "absent": "отсутствовал",
-    "cut (unplayed round first)": "отброшено (сначала несыгранный тур)",
-    "cut (lowest)": "отброшено (худшее)",
-    "cut (highest)": "отброшено (лучшее)",
-    "cut (first rounds)": "отброшено (первые туры)",
-    "cut (lowest rating)": "отброшено (наименьший рейтинг)",
-    "running score": "очки после тура",
-    "his Buchholz": "его Бухгольц",
-    "his TPR": "его TPR",
-    "his PTP": "его PTP",
-    "rating": "рейтинг",
-    "unrated": "без рейтинга",
-    "not a game between them": "не партия между ними",
-    "nobody else has his points": "больше никто не набрал столько очков",
-    "as if every game of the last round had been drawn": "как если бы все партии последнего тура закончились вничью",
-    "the first step (the worst value cut); while still tied the ranking cuts 2, 3 ...":
-        "первый шаг (отброшено худшее); пока равенство остаётся, при распределении мест отбрасываются 2, 3 ...",
-    "undefined: a player of the event has no rating": "не определён: у участника турнира нет рейтинга",
-    "undefined: no rated opponent": "не определён: нет соперников с рейтингом",
-    "the ranking re-applies DE inside each part still tied": "DE применяется снова внутри каждой части, оставшейся равной",
-}
-_RU_PATTERNS = [
-    (r"bye (\S+)", "б/п {0}"),
-    (r"actual (\S+)", "фактически {0}"),
-    (r"withdrawal credit (\S+)", "начислено за выбывание {0}"),
-    (r"place group (\d+) by points", "{0}-я группа по очкам"),
-    (r"points against the opponents with at least (\S+)", "очки против соперников, набравших не меньше {0}"),
-    (r"mean of (\d+) opponents' Buchholz", "среднее Бухгольца соперников ({0})"),
-    (r"mean of (\d+) opponents' (TPR|PTP), rounded", "среднее {1} соперников ({0}), с округлением"),
-    (r"mean of (\d+) ratings, (\S+), rounded", "среднее рейтингов ({0}): {1}, с округлением"),
-    (r"the lowest rating expected to score (\S+) against these (\d+) ratings", "наименьший рейтинг, при котором ожидаемый результат против этих соперников ({1}) не меньше {0}"),
-    (r"games against the players tied with him on points: ([^;]*)", "партии с участниками, набравшими столько же очков: {0}"),
-    (
-        r"results against the opponents all of the tied players met \((.*) tied with him\), best place first; the first difference decides",
-        "результаты против соперников, с которыми играли все равные по очкам (с ним: {0}), начиная с лучшего места; решает первое различие",
-    ),
+_HEADER = [
+    lazy_pgettext("explain column", "Round"),
+    lazy_pgettext("explain column", "Opponent"),
+    lazy_pgettext("explain column", "Result"),
+    # TRANSLATORS: what was counted for the opponent (his score, rating, Buchholz ...).
+    lazy_pgettext("explain column", "Counted"),
+    lazy_pgettext("explain column", "Reason"),
+    # TRANSLATORS: whether a cut removed the value (Russian "Отброшено").
+    lazy_pgettext("explain column", "Cut"),
+    lazy_pgettext("explain column", "Contribution"),
 ]
+HEADER = [h.message for h in _HEADER]
+"""The table's header in English (the JSON output's keys, lower-cased)."""
 
 
-def _ru(text: str) -> str:
-    """An explanation's English phrase in Russian ("; " and ", " separate phrases; unknown ones stay as they are)."""
-    import re
-
-    if not text:
-        return text
-    if text in _RU:
-        return _RU[text]
-    for pattern, out in _RU_PATTERNS:
-        m = re.fullmatch(pattern, text)
-        if m:
-            groups = [g if not re.fullmatch(r"-?\d+\.\d+", g) else g.replace(".", ",") for g in m.groups()]
-            return out.format(*groups)
-    if "; " in text:
-        return "; ".join(_ru(part) for part in text.split("; "))
-    if ", " in text:
-        return ", ".join(_ru(part) for part in text.split(", "))
-    return text
+def header(lang: str | None = None) -> list[str]:
+    """The table's header in ``lang`` (default: the current language)."""
+    with use_language(lang or current_language()):
+        return [str(h) for h in _HEADER]
 
 
-def explain_table(e: Explanation, lang: str = "en") -> list[list[Any]]:
+HEADER_RU = header("ru")
+
+
+def explain_table(e: Explanation, lang: str | None = None) -> list[list[Any]]:
     """The spilled table: a header row, one row per counted game, the total last (its value in the last column).
 
-    ``lang="ru"``: the header and the words in Russian (names and numbers as they are).
+    The header, the total's label and the criterion's name are in ``lang`` (default: the current
+    language); the rows' words are in the language that was current when :func:`explain` made them.
     """
-    ru = lang == "ru"
-    tr = _ru if ru else (lambda x: x)
-    out: list[list[Any]] = [list(HEADER_RU if ru else HEADER)]
-    for r in e.rows:
-        out.append([
-            r.round if r.round is not None else "", tr(r.opponent) if r.opponent in _RU else r.opponent, tr(r.result), "" if r.counted is None else r.counted,
-            tr(r.reason), tr(r.cut), "" if r.contribution is None else r.contribution,
-        ])
-    total = e.total
-    if isinstance(total, tuple):
-        total = " ".join(_fmt(x) for x in total)
-    name = get_criterion(e.code).name_ru if ru else e.name
-    out.append(["Итого" if ru else "Total", name, "", "", tr(e.how), "", "" if total is None else total])
+    with use_language(lang or current_language()):
+        out: list[list[Any]] = [header()]
+        for r in e.rows:
+            out.append([
+                r.round if r.round is not None else "", r.opponent, r.result, "" if r.counted is None else r.counted,
+                r.reason, r.cut, "" if r.contribution is None else r.contribution,
+            ])
+        total = e.total
+        if isinstance(total, tuple):
+            total = " ".join(_fmt(x) for x in total)
+        out.append([pgettext("explain", "Total"), get_criterion(e.code).title, "", "", e.how, "", "" if total is None else total])
     return out
 
 
 def explain_grid(grid: Sequence[Sequence[Any]], player: Any, code: Any, rules: Any = None, scoring: Any = None) -> list[list[Any]]:
-    """What ``=TB_EXPLAIN(table, player, code, [rules], [scoring])`` spills: :func:`explain_table` for a crosstable range
-    (in Russian when the table's names or headers are written in Cyrillic)."""
+    """What ``=TB_EXPLAIN(table, player, code, [rules], [scoring])`` spills: :func:`explain_table` for a crosstable range,
+    in the current language (the worksheet function chooses Russian for a table written in Cyrillic)."""
     from .api import _scoring, find_player
     from .cache import shared
     from .numbers import cell
 
     if code is None or str(code).strip() == "":
-        raise SettingsError('give a tie-break code, e.g. "BH/C1" or "buchholz"')
+        raise SettingsError(_('give a tie-break code, e.g. "BH/C1" or "buchholz"'))
     if player is None or (isinstance(player, str) and not player.strip()):
-        raise SettingsError("give a player: a start number or a name")
+        raise SettingsError(_("give a player: a start number or a name"))
     crit = get_criterion(str(code))
     rule_name = None if rules is None or (isinstance(rules, str) and not rules.strip()) else rules
     if rule_name is not None and not isinstance(rule_name, str):
-        raise SettingsError(f"rules: {rules!r} is not a rule-set name")
-    from .labels import table_language
-
+        raise SettingsError(_("rules: {value} is not a rule-set name").format(value=repr(rules)))
     ev = shared.evaluation(grid, rule_name, scoring=_scoring(scoring))
     p = find_player(ev.tournament, player)
-    lang = table_language([pl.name or "" for pl in ev.tournament.players] + [str(v) for v in grid[0] if isinstance(v, str)])
-    table = explain_table(explain(ev, p, crit), lang)
+    table = explain_table(explain(ev, p, crit))
     return [[cell(v) for v in row] for row in table]

@@ -11,12 +11,15 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from .criteria import parse_criteria
 from .errors import FileFormatError, SettingsError
 from .explain import HEADER, Explanation, explain, explain_table
+from .i18n import _, cli_language, set_language
+from .localformat import decimal_separator, points
 from .places import separations
 from .ranking import Ranking, rank
 
@@ -24,25 +27,31 @@ __all__ = ["add_parser", "run"]
 
 
 def add_parser(sub: Any) -> None:
-    e = sub.add_parser("explain", help="explain a player's tie-breaks round by round (--player), or why players equal on points are placed as they are (--place)")
-    e.add_argument("file", help=".xlsx workbook or FIDE TRF file")
-    e.add_argument("--player", help="a start number or a name")
-    e.add_argument("--place", action="store_true", help="for each two neighbours equal on points: the criterion that separated them, with the values")
-    e.add_argument("--criteria", help="criteria to explain (with --player) or to rank by, comma-separated (default: the file's own)")
-    e.add_argument("--rules", help="rule set (default: the file's own, else ru)")
-    e.add_argument("--sheet", help="the sheet with the crosstable (default: as for rank)")
-    e.add_argument("--format", choices=("text", "json"), default="text", help="how to print (default: text)")
+    """The ``explain`` command's parser, in the current language (built inside ``use_language``)."""
+    e = sub.add_parser(
+        "explain", help=_("explain a player's tie-breaks round by round (--player), or why players equal on points are placed as they are (--place)")
+    )
+    e.add_argument("file", help=_(".xlsx workbook or FIDE TRF file"))
+    e.add_argument("--player", help=_("a start number or a name"))
+    e.add_argument("--place", action="store_true", help=_("for each two neighbours equal on points: the criterion that separated them, with the values"))
+    e.add_argument("--criteria", help=_("criteria to explain (with --player) or to rank by, comma-separated (default: the file's own)"))
+    e.add_argument("--rules", help=_("rule set (default: the file's own, else ru)"))
+    e.add_argument("--sheet", help=_("the sheet with the crosstable (default: as for rank)"))
+    e.add_argument("--format", choices=("text", "json"), default="text", help=_("how to print (default: text)"))
 
 
-def _ranking(path: Path, is_trf: bool, sheet: str | None, rules: str | None, criteria: str | None) -> Ranking:
+def _ranking(path: Path, is_trf: bool, sheet: str | None, rules: str | None, criteria: str | None, lang: str | None = None) -> Ranking:
+    """The file ranked; the file's language becomes the current one (``lang``, the ``--lang`` option, first:
+    as :func:`tiebreak.i18n.cli_language` chooses)."""
     if not path.exists():
-        raise FileFormatError(f"{path}: no such file")
+        raise FileFormatError(_("{path}: no such file").format(path=path))
     if is_trf:
         from .trf import read_trf_file
 
         if sheet:
-            raise SettingsError("--sheet is for workbooks; a TRF file has no sheets")
+            raise SettingsError(_("--sheet is for workbooks; a TRF file has no sheets"))
         t = read_trf_file(path)
+        set_language(cli_language(lang, None, [t.title, *(p.name for p in t.players)]))
         crits = criteria or (", ".join(t.tiebreak_codes) if t.tiebreak_codes else None)
         return rank(t, crits, rules or t.rules or "ru")
     from .sheet import plan_rank
@@ -50,35 +59,45 @@ def _ranking(path: Path, is_trf: bool, sheet: str | None, rules: str | None, cri
 
     book = SafeWorkbook(path)
     for w in book.warnings:
-        print(f"tiebreak: warning: {w}", file=sys.stderr)
-    ranking = plan_rank(book, sheet=sheet, rules=rules, criteria=criteria, check=False).ranking
+        print(_("tiebreak: warning: {message}").format(message=w), file=sys.stderr)
+    chosen: list[str] = []
+
+    def choose(setting: object, labels: Iterable[object]) -> str:
+        chosen.append(cli_language(lang, setting, labels))
+        return chosen[-1]
+
+    try:
+        ranking = plan_rank(book, sheet=sheet, rules=rules, criteria=criteria, check=False, language=choose).ranking
+    finally:
+        if chosen:  # the workbook's language from here on, for its errors too (the caller restores its own)
+            set_language(chosen[-1])
     assert ranking is not None
     return ranking
 
 
 def run(args: argparse.Namespace, is_trf: bool) -> int:
+    """Run ``tiebreak explain`` (inside the command line's ``use_language``: the file's language becomes current)."""
     if not args.place and not args.player:
-        raise SettingsError("give --player N|NAME (a player's tie-breaks) or --place (what separated players equal on points)")
+        raise SettingsError(_("give --player N|NAME (a player's tie-breaks) or --place (what separated players equal on points)"))
     if args.place and args.player:
-        raise SettingsError("give either --player or --place, not both")
+        raise SettingsError(_("give either --player or --place, not both"))
     path = Path(args.file)
+    lang = getattr(args, "lang", None)
     if args.place:
-        ranking = _ranking(path, is_trf, args.sheet, args.rules, args.criteria)
+        ranking = _ranking(path, is_trf, args.sheet, args.rules, args.criteria, lang)
         seps = separations(ranking)
         if args.format == "json":
             data: dict[str, Any] = {"rules": ranking.evaluation.rules.name, "criteria": [c.code for c in ranking.criteria], "separations": [s.as_json() for s in seps]}
             sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
         else:
-            print(f"Rules: {ranking.evaluation.rules.name}   Criteria: {', '.join(c.code for c in ranking.criteria) or '-'}")
-            from .labels import table_language
-
-            lang = table_language(p.name for p in ranking.tournament.players)
+            criteria = ", ".join(c.code for c in ranking.criteria) or "-"
+            print(_("Rules: {rules}   Criteria: {criteria}").format(rules=ranking.evaluation.rules.name, criteria=criteria))
             for s in seps:
-                print(s.text(lang))
+                print(s.text())
             if not seps:
-                print("Nobody is equal on points with another player.")
+                print(_("Nobody is equal on points with another player."))
         return 0
-    ranking = _ranking(path, is_trf, args.sheet, args.rules, None)
+    ranking = _ranking(path, is_trf, args.sheet, args.rules, None, lang)
     crits = parse_criteria(args.criteria) if args.criteria else ranking.criteria
     if not crits:
         crits = parse_criteria("points")
@@ -92,16 +111,11 @@ def run(args: argparse.Namespace, is_trf: bool) -> int:
         found_json: dict[str, Any] = {"rules": ev.rules.name, "number": player.number, "name": player.name, "points": ev.points[p], "explanations": [_json(e) for e in found]}
         sys.stdout.write(json.dumps(found_json, ensure_ascii=False, indent=2) + "\n")
         return 0
-    from .labels import table_language
-
-    lang = table_language(pl.name or "" for pl in ev.tournament.players)
-    if lang == "ru":
-        print(f"№ {player.number} {player.name}: очки {_num(ev.points[p])}   Правила: {ev.rules.name}")
-    else:
-        print(f"No. {player.number} {player.name}: {_num(ev.points[p])} points   Rules: {ev.rules.name}")
+    # TRANSLATORS: the heading of a player's explanations; {points} is "3.5 points" / "3,5 очка".
+    print(_("No. {number} {name}: {points}   Rules: {rules}").format(number=player.number, name=player.name, points=points(ev.points[p]), rules=ev.rules.name))
     for e in found:
         print()
-        print(_text(e, lang))
+        print(_text(e))
     return 0
 
 
@@ -114,13 +128,14 @@ def _num(v: Any) -> str:
     if v is None or v == "":
         return ""
     if isinstance(v, tuple):
-        return "(" + ", ".join(_num(x) for x in v) + ")"
+        return "(" + ("; " if decimal_separator() == "," else ", ").join(_num(x) for x in v) + ")"
     if isinstance(v, float):
-        return f"{round(v, 4):g}"
+        return f"{round(v, 4):g}".replace(".", decimal_separator())
     return str(v)
 
 
-def _text(e: Explanation, lang: str = "en") -> str:
+def _text(e: Explanation, lang: str | None = None) -> str:
+    """An explanation as text, in ``lang`` (default: the current language)."""
     grid = explain_table(e, lang)
     head = grid[0]
     body = [[_num(v) for v in row] for row in grid[1:-1]]

@@ -29,41 +29,34 @@ from typing import Any
 from .compare import _separated_at, _steps
 from .counting import Evaluation
 from .criterion import Criterion, GroupContext, GroupCriterion, ProgressiveCriterion
+from .i18n import _, current_language, ngettext, pgettext, use_language
 from .localformat import decimal_separator
 from .numbers import text as num_text
 from .ranking import Ranking, _k
 
 __all__ = ["Separation", "decided_texts", "separations"]
 
-_WORDS = {
-    "en": {
-        "points": "points",
-        "equal": "equal on {what}",
-        "and": " and ",
-        "by": "separated by {crit}, {a} to {b}",
-        "share": "{a} and {b} share place {place}",
-        "alone": "Points",
-        "without": "{crit} without the {k} worst",
-        "among": "{crit} among {names}",
-    },
-    "ru": {
-        "points": "очки",
-        "equal": "равны: {what}",
-        "and": " и ",
-        "by": "разделены по критерию «{crit}»: {a} против {b}",
-        "share": "{a} и {b} делят {place} место",
-        "alone": "Очки",
-        "without": "{crit} без {k} худших",
-        "among": "{crit} между {names}",
-    },
-}
+def _ordinal(n: int) -> str:
+    """A place as an ordinal in the current language: ``1st``, ``2nd``, ``11th`` / ``1-е``, ``2-е``."""
+    if 10 <= n % 100 <= 20 or n % 10 not in (1, 2, 3):
+        # TRANSLATORS: a place in the standings (4th, 11th); Russian "{n}-е" (место).
+        return pgettext("place", "{n}th").format(n=n)
+    if n % 10 == 1:
+        # TRANSLATORS: a place in the standings (1st, 21st).
+        return pgettext("place", "{n}st").format(n=n)
+    if n % 10 == 2:
+        # TRANSLATORS: a place in the standings (2nd, 22nd).
+        return pgettext("place", "{n}nd").format(n=n)
+    # TRANSLATORS: a place in the standings (3rd, 23rd).
+    return pgettext("place", "{n}rd").format(n=n)
 
 
-def _ordinal(n: int, lang: str) -> str:
-    if lang == "ru":
-        return f"{n}-е"
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+def _listing(items: Sequence[str]) -> str:
+    """``a, b and c`` in the current language."""
+    if len(items) < 2:
+        return "".join(items)
+    # TRANSLATORS: the end of a list: "points 2, Buchholz 7 and Most wins 1".
+    return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
 @dataclass
@@ -87,26 +80,38 @@ class Separation:
     among: list[str] = field(default_factory=list)
     """For a group criterion, the names of the players it was applied among."""
 
-    def _crit_name(self, c: Criterion, lang: str) -> str:
-        return c.name_ru if lang == "ru" else c.name
+    def text(self, lang: str | None = None) -> str:
+        """The sentence in ``lang`` (default: the current language)."""
+        with use_language(lang or current_language()):
+            return self._text()
 
-    def text(self, lang: str = "en") -> str:
-        w = _WORDS.get(lang, _WORDS["en"])
-        what = [f"{w['points']} {_show(self.points, None, lang)}"]
+    def _text(self) -> str:
+        # TRANSLATORS: one of the values two players are equal on, e.g. "points 3.5".
+        what = [_("points {value}").format(value=_show(self.points, None))]
         for c, v in self.equal_on:
             if v is not None and v != "" and v != ():
-                what.append(f"{self._crit_name(c, lang)} {_show(v, c, lang)}")
-        equal = w["equal"].format(what=", ".join(what[:-1]) + w["and"] + what[-1] if len(what) > 1 else what[0])
+                what.append(f"{c.title} {_show(v, c)}")
         a, b = self.names
         if self.by is None:
-            return f"{w['share'].format(a=a, b=b, place=self.upper_place)}: {equal}"
-        crit = self._crit_name(self.by, lang)
+            # TRANSLATORS: {equal} lists the values they are equal on ("points 1 and Head-to-head 0"); {place} is "4–5".
+            return _("{upper} and {lower} share place {place}: equal on {equal}").format(upper=a, lower=b, place=self.upper_place, equal=_listing(what))
+        crit = self.by.title
         if self.step > 1:
-            crit = w["without"].format(crit=crit, k=self.step)
+            crit = ngettext("{criterion} without the {k} worst", "{criterion} without the {k} worst", self.step).format(criterion=crit, k=self.step)
         if len(self.among) > 2:
-            crit = w["among"].format(crit=crit, names=", ".join(self.among))
-        head = f"{a} {_ordinal_label(self.upper_place, lang)}, {b} {_ordinal_label(self.lower_place, lang)}"
-        return f"{head}: {equal}; " + w["by"].format(crit=crit, a=_show(self.values[0], self.by, lang), b=_show(self.values[1], self.by, lang))
+            # TRANSLATORS: a group criterion (head-to-head ...) applied among these players.
+            crit = _("{criterion} among {names}").format(criterion=crit, names=", ".join(self.among))
+        # TRANSLATORS: "P 2nd, D 3rd: equal on points 3.5; separated by Truncated Solkoff, 13 to 9.5".
+        return _("{upper} {upper_place}, {lower} {lower_place}: equal on {equal}; separated by {criterion}, {upper_value} to {lower_value}").format(
+            upper=a,
+            upper_place=_ordinal_label(self.upper_place),
+            lower=b,
+            lower_place=_ordinal_label(self.lower_place),
+            equal=_listing(what),
+            criterion=crit,
+            upper_value=_show(self.values[0], self.by),
+            lower_value=_show(self.values[1], self.by),
+        )
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -124,16 +129,16 @@ class Separation:
         }
 
 
-def _ordinal_label(label: str, lang: str) -> str:
+def _ordinal_label(label: str) -> str:
     if label.isdigit():
-        return _ordinal(int(label), lang)
+        return _ordinal(int(label))
     return label
 
 
-def _show(v: Any, c: Criterion | None, lang: str = "en") -> str:
+def _show(v: Any, c: Criterion | None) -> str:
     """A value in a text: Russian writes a decimal comma (and separates a tuple's numbers by semicolons)."""
     decimals = 1 if c is None else c.decimals
-    comma = decimal_separator(lang) == ","
+    comma = decimal_separator() == ","
 
     def one(x: Any) -> str:
         t = num_text(x, decimals)
@@ -223,15 +228,17 @@ def separations(ranking: Ranking) -> list[Separation]:
     return out
 
 
-def decided_texts(ranking: Ranking, lang: str = "en", seps: Sequence[Separation] | None = None) -> list[str]:
+def decided_texts(ranking: Ranking, lang: str | None = None, seps: Sequence[Separation] | None = None) -> list[str]:
     """Per player (table order): the separation from his neighbour above on equal points, else from the one below;
-    "Points" for a player nobody shares his points with."""
+    "Points" for a player nobody shares his points with.  In ``lang`` (default: the current language)."""
     found = list(seps) if seps is not None else separations(ranking)
     below = {s.upper: s for s in found}
     above = {s.lower: s for s in found}
     ev = ranking.evaluation
     out = []
-    for p in range(ev.n):
-        sep = above.get(p) or below.get(p)
-        out.append(sep.text(lang) if sep else _WORDS.get(lang, _WORDS["en"])["alone"])
+    with use_language(lang or current_language()):
+        for p in range(ev.n):
+            sep = above.get(p) or below.get(p)
+            # TRANSLATORS: the "Decided by" column of a player nobody shares his points with.
+            out.append(sep.text() if sep else pgettext("decided by", "Points"))
     return out
