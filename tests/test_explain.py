@@ -178,6 +178,12 @@ def test_cli_explain_player_text_and_json(tmp_path: Path, capsys: pytest.Capture
     assert main(["explain", str(path), "--player", "P", "--criteria", "solkoff, sonneborn_berger"]) == 0
     text = capsys.readouterr().out
     assert "Median Solkoff (solkoff): 9" in text and "cut (highest)" in text and "Total: 19.5" in text
+    # a FIDE name that carries its code is not followed by the code again
+    assert main(["explain", str(path), "--player", "P", "--criteria", "BH/C1"]) == 0
+    assert "Buchholz C1 (BH/C1): 13" in capsys.readouterr().out.splitlines()[2]
+    assert main(["--lang", "ru", "explain", str(path), "--player", "P", "--criteria", "AOB"]) == 0
+    heading = capsys.readouterr().out.splitlines()[2]
+    assert heading.startswith("Средний Бухгольц соперников (AOB): ") and heading.count("(AOB)") == 1
     assert main(["explain", str(path), "--player", "1", "--criteria", ",".join(EXPECTED), "--format", "json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["name"] == "P" and data["points"] == 3.5

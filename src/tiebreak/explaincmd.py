@@ -140,7 +140,9 @@ def _text(e: Explanation, lang: str | None = None) -> str:
     head = grid[0]
     body = [[_num(v) for v in row] for row in grid[1:-1]]
     how = grid[-1][4]
-    lines = [f"{grid[-1][1]} ({e.code}): {_num(e.total)}" + (f"   [{how}]" if how else "")]
+    name = grid[-1][1]
+    named = name if f"({e.code})" in name else f"{name} ({e.code})"  # FIDE's names carry their code already
+    lines = [f"{named}: {_num(e.total)}" + (f"   [{how}]" if how else "")]
     if body:
         widths = [max(len(h), *(len(r[i]) for r in body)) for i, h in enumerate(head)]
         lines.append("  ".join(h.ljust(widths[i]) for i, h in enumerate(head)).rstrip())
