@@ -503,3 +503,16 @@ def test_export_trf_round_trip(capsys: pytest.CaptureFixture[str], tmp_path: Pat
         assert (vb[1]["BH"], vb[1]["BH/C1"], vb[1]["SB"]) == (46.5, 42, 28)
         assert (vb[3]["BH"], vb[3]["SB"], vb[3]["WIN"]) == (45.5, 26.5, 5)
         assert pts_back == mk.swiss_points()
+
+
+def test_a_bad_option_is_reported_as_the_option_not_the_settings_sheet(capsys: pytest.CaptureFixture[str]) -> None:
+    # --scoring, --rules and --criteria are the user's own words on the command line: the message
+    # names the value, without blaming the workbook's settings sheet
+    for option, value, expected in (
+        ("--scoring", "abc", "tiebreak: error: scoring 'abc': write it as win/draw/loss, e.g. 1/0.5/0 or 2/1/0"),
+        ("--rules", "xyz", "tiebreak: error: unknown rule set 'xyz'"),
+    ):
+        code, out, err = run(capsys, "rank", str(SWISS), option, value, "--lang", "en")
+        assert code == 1 and out == ""
+        assert err.startswith(expected) and "sheet 'tiebreak'" not in err
+

@@ -82,6 +82,20 @@ def test_export_reads_xls_and_ods(converted: dict[tuple[str, str], Path], capsys
     assert "Adams" in text and "Hill" in text
 
 
+@pytest.mark.parametrize("fmt", ["xls", "ods"])
+def test_compare_and_explain_read_xls_and_ods(converted: dict[tuple[str, str], Path], capsys: pytest.CaptureFixture[str], fmt: str) -> None:
+    # every command that reads a workbook reads these types, not only rank and export
+    src = str(converted[("swiss8_chess_en-ratings-separators", fmt)])
+    xlsx_rank = cli.main(["rank", src, "--format", "json", "--lang", "en"])
+    assert xlsx_rank == 0, capsys.readouterr().err
+    capsys.readouterr()
+    assert cli.main(["compare", src, "--rules", "ru,fide-2024", "--lang", "en"]) == 0, capsys.readouterr().err
+    assert capsys.readouterr().out.startswith("Compared: A = ru")
+    assert cli.main(["explain", src, "--player", "1", "--criteria", "BH", "--lang", "en"]) == 0, capsys.readouterr().err
+    out = capsys.readouterr().out
+    assert "Buchholz (FIDE BH): " in out and "Total: " in out
+
+
 def test_a_damaged_xls_is_refused_with_a_message(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     bad = tmp_path / "bad.xls"
     bad.write_bytes(b"\xd0\xcf\x11\xe0 not really a workbook")

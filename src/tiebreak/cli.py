@@ -182,9 +182,9 @@ def _rank(args: argparse.Namespace) -> int:
     if _is_trf(path):
         return _rank_trf(path, args)
     from .sheet import plan_rank
-    from .workbook import check_out_suffix
+    from .workbook import check_out_suffix, open_book, read_only_suffixes
 
-    if args.out and args.format != "html" and path.suffix.lower() in _read_only_suffixes():
+    if args.out and args.format != "html" and path.suffix.lower() in read_only_suffixes():
         raise SettingsError(
             _(
                 "--out writes .xlsx workbooks; {name} is a {suffix} file: open it in Excel or LibreOffice, "
@@ -195,7 +195,7 @@ def _rank(args: argparse.Namespace) -> int:
         raise SettingsError(
             _("--out {out} is the input file; refusing to overwrite it (add --overwrite-input if you mean it)").format(out=args.out)
         )
-    book = _open_book(path)
+    book = open_book(path)
     if args.out and args.format != "html":  # with html, --out is the page, not a copy of the workbook
         check_out_suffix(book.kind, args.out)
     for w in book.warnings:
@@ -264,11 +264,12 @@ def _export(args: argparse.Namespace) -> int:
     from .settings import SETTINGS_SHEET, Settings
     from .sheet import cells_of, find_region, rows_of
     from .trf import write_trf
+    from .workbook import open_book
 
     path = Path(args.file)
     if not path.exists():
         raise FileFormatError(_("{path}: no such file").format(path=path))
-    book = _open_book(path)
+    book = open_book(path)
     settings = Settings.from_grid(rows_of(cells_of(book.values(SETTINGS_SHEET)))) if SETTINGS_SHEET in book.sheet_names() else Settings()
     named = book.named_range("crosstable")
     sheet = args.sheet or (named[0] if named else book.active_sheet())
@@ -305,23 +306,6 @@ def _export(args: argparse.Namespace) -> int:
         file=sys.stderr,
     )
     return 0
-
-
-def _read_only_suffixes() -> tuple[str, ...]:
-    from .calamine_book import CALAMINE_SUFFIXES
-
-    return CALAMINE_SUFFIXES
-
-
-def _open_book(path: Path) -> Any:
-    """An .xlsx/.xlsm through tiebreak's own package reader; .xls, .ods and .xlsb through python-calamine (read only)."""
-    if path.suffix.lower() in _read_only_suffixes():
-        from .calamine_book import CalamineBook
-
-        return CalamineBook(path)
-    from .workbook import SafeWorkbook
-
-    return SafeWorkbook(path)
 
 
 def _same_file(a: Path, b: Path) -> bool:

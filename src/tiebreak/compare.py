@@ -356,9 +356,9 @@ def run_compare(
         rankings = [rank(t, c if c is not None else default_criteria, r if r is not None else default_rules) for r, c in pairs]
     else:
         from .sheet import plan_rank
-        from .workbook import SafeWorkbook
+        from .workbook import open_book
 
-        book = SafeWorkbook(path)
+        book = open_book(path)
         for w in book.warnings:
             print(_("tiebreak: warning: {message}").format(message=w), file=sys.stderr)
         rankings = []

@@ -55,9 +55,9 @@ def _ranking(path: Path, is_trf: bool, sheet: str | None, rules: str | None, cri
         crits = criteria or (", ".join(t.tiebreak_codes) if t.tiebreak_codes else None)
         return rank(t, crits, rules or t.rules or "ru")
     from .sheet import plan_rank
-    from .workbook import SafeWorkbook
+    from .workbook import open_book
 
-    book = SafeWorkbook(path)
+    book = open_book(path)
     for w in book.warnings:
         print(_("tiebreak: warning: {message}").format(message=w), file=sys.stderr)
     chosen: list[str] = []
@@ -141,7 +141,7 @@ def _text(e: Explanation, lang: str | None = None) -> str:
     body = [[_num(v) for v in row] for row in grid[1:-1]]
     how = grid[-1][4]
     name = grid[-1][1]
-    named = name if f"({e.code})" in name else f"{name} ({e.code})"  # FIDE's names carry their code already
+    named = name if e.code in name else f"{name} ({e.code})"  # FIDE's names carry their code already
     lines = [f"{named}: {_num(e.total)}" + (f"   [{how}]" if how else "")]
     if body:
         widths = [max(len(h), *(len(r[i]) for r in body)) for i, h in enumerate(head)]

@@ -29,6 +29,7 @@ from operator import add, and_, eq, sub
 from .counting import Adjusted, Evaluation, Why
 from .errors import UnknownRuleSetError
 from .i18n import LazyString, _, lazy_gettext
+from .localformat import format_number, points
 from .model import Kind, Tournament
 
 __all__ = ["DEFAULT_RULES", "RULE_SETS", "Evaluation", "RuleSet", "get_rules", "rule_set_names"]
@@ -301,12 +302,16 @@ class RuRules(RuleSet):
                 score[w] += extra
                 credited[w] = extra
                 adjusted[w] |= Adjusted.WITHDRAWAL_CREDIT
-                notes.append(
-                    _(
+                values = {"name": name, "k": k, "extra": format_number(extra), "count": count, "after": points(after), "first": k + 1, "last": rounds}
+                if k + 1 == rounds:
+                    # TRANSLATORS: {after} is a number of points with its noun, e.g. "2.5 points" / "2,5 очка"
+                    note = _("{name} withdrew after round {k}: credited {extra} for round {first} (average of {count} player(s) with {after} after round {k})")
+                else:
+                    note = _(
                         "{name} withdrew after round {k}: credited {extra} for rounds {first}–{last} "
-                        "(average of {count} player(s) with {after} points after round {k})"
-                    ).format(name=name, k=k, extra=f"{extra:g}", first=k + 1, last=rounds, count=count, after=f"{after:g}")
-                )
+                        "(average of {count} player(s) with {after} after round {k})"
+                    )
+                notes.append(note.format(**values))
 
 
 class PlainRules(RuleSet):

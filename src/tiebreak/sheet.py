@@ -41,6 +41,7 @@ from .i18n import (
     use_language,
 )
 from .localformat import players
+from .model import Scoring
 from .places import decided_texts
 from .ranking import Ranking, rank
 from .read import which
@@ -303,11 +304,17 @@ def _plan_rank(
     except SettingsError as err:
         if not (rules or criteria):
             raise SettingsError(_("sheet '{sheet}': {error}").format(sheet=SETTINGS_SHEET, error=err)) from None
+    # what the caller gives (the command line's options) is checked, and reported, as its own, not the sheet's
     if rules:
+        get_rules(rules)
         settings.rules = rules
     if criteria:
+        if criteria.strip():
+            parse_criteria(criteria)
         settings.criteria = criteria
     if scoring:
+        if scoring.strip().casefold() not in ("auto", "авто"):
+            Scoring.parse(scoring)
         settings.scoring = scoring
     try:
         settings.validate()

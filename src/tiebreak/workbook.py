@@ -50,7 +50,7 @@ from .sheetxml import (
     read_sheet,
 )
 
-__all__ = ["KINDS", "MAX_FILE", "MAX_PARTS", "MAX_RATIO", "MAX_UNPACKED", "SafeWorkbook", "check_out_suffix", "check_xlsx"]
+__all__ = ["KINDS", "MAX_FILE", "MAX_PARTS", "MAX_RATIO", "MAX_UNPACKED", "SafeWorkbook", "check_out_suffix", "check_xlsx", "open_book", "read_only_suffixes"]
 
 REL_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 PKG_REL_NS = "http://schemas.openxmlformats.org/package/2006/relationships"
@@ -446,3 +446,20 @@ def _app_with_sheets(xml: bytes, names: list[str], worksheets: list[str]) -> byt
     out = xml[: t.start()] + vector_tag + xml[t.end() : pos] + added + xml[pos:]
     # the count precedes the titles, so its position is unchanged
     return out[: m.start(1)] + str(count + len(names)).encode() + out[m.end(1) :]
+
+
+def read_only_suffixes() -> tuple[str, ...]:
+    """The workbook types that are read (python-calamine) but never written: .xls, .ods, .xlsb."""
+    from .calamine_book import CALAMINE_SUFFIXES
+
+    return CALAMINE_SUFFIXES
+
+
+def open_book(path: Path) -> Any:
+    """A workbook to read, for every command: .xlsx/.xlsm through :class:`SafeWorkbook`; .xls, .ods and
+    .xlsb through python-calamine (read only)."""
+    if path.suffix.lower() in read_only_suffixes():
+        from .calamine_book import CalamineBook
+
+        return CalamineBook(path)
+    return SafeWorkbook(path)
