@@ -792,6 +792,15 @@ def rankings(t: tiebreak.Tournament, rng: random.Random) -> list[tuple[str | Non
     return out
 
 
+def check_prefix_places(t: Any, ranking: Any) -> None:
+    """The places after points and the first k criteria, read off the ranking (``places_at``), are the
+    places of ranking again with only those k criteria: what the Decided-by texts and compare rely on."""
+    for k in range(len(ranking.criteria) + 1):
+        again = tiebreak.rank(t, ranking.criteria[:k], ranking.evaluation.rules, evaluation=ranking.evaluation, columns=False)
+        assert ranking.places_at(k) == [(s.place, s.place_to) for s in again.by_player()], (k, [c.code for c in ranking.criteria])
+        STATS["prefix rankings"] += 1
+
+
 def check_event(ev: Event, rng: random.Random) -> None:
     STATS["events"] += 1
     STATS[f"events:{ev.system}"] += 1
@@ -807,6 +816,7 @@ def check_event(ev: Event, rng: random.Random) -> None:
             first = rendering
             for crit, rules, ranking in rankings(t, rng):
                 check_places(t, ranking, rendering.order)
+                check_prefix_places(t, ranking)
                 settings_used.append((crit, rules))
     # (f) shuffle the rows (and the columns of a round robin) of a rendering that allows it
     assert first is not None

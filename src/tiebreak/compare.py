@@ -134,12 +134,7 @@ def _labels(rankings: Sequence[Ranking]) -> list[str]:
 
 def _steps(ranking: Ranking) -> list[list[tuple[int, int]]]:
     """Per step k (points and the first k criteria): each player's (place, place_to)."""
-    t = ranking.tournament
-    out = []
-    for k in range(len(ranking.criteria) + 1):
-        r = ranking if k == len(ranking.criteria) else rank(t, ranking.criteria[:k], ranking.evaluation.rules, evaluation=ranking.evaluation, columns=False)
-        out.append([(s.place, s.place_to) for s in r.by_player()])
-    return out
+    return [ranking.places_at(k) for k in range(len(ranking.criteria) + 1)]
 
 
 def _separated_at(steps: list[list[tuple[int, int]]], p: int, q: int) -> int | None:

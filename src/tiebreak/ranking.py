@@ -75,6 +75,9 @@ class Ranking:
     standings: list[Standing]
     notes: list[str] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)
+    split_steps: list[int] = field(default_factory=list)
+    """Per group of shared place, top down: the step that set it apart from the group above
+    (0: points, k: the k-th criterion); see :meth:`places_at`."""
 
     @property
     def order(self) -> list[int]:
@@ -89,6 +92,35 @@ class Ranking:
 
     def places(self) -> list[str]:
         return [s.label for s in self.by_player()]
+
+    def places_at(self, step: int) -> list[tuple[int, int]]:
+        """Per player (table order): his (place, last place shared) after points and the first ``step`` criteria.
+
+        Criteria only split tied groups further, so the ranking by a prefix of the criteria is
+        this ranking with the splits of later steps undone (the same as ranking again with
+        ``criteria[:step]``, without the work).
+        """
+        sizes: list[int] = []
+        for i, s in enumerate(self.standings):
+            if i == 0 or s.place != self.standings[i - 1].place:
+                sizes.append(0)
+            sizes[-1] += 1
+        out: list[tuple[int, int]] = [(0, 0)] * len(self.standings)
+        i = 0
+        start = 1
+        blocks: list[tuple[int, int]] = []  # (first standing, count) of each place at this step
+        for g, size in enumerate(sizes):
+            if g == 0 or self.split_steps[g] <= step:
+                blocks.append((i, size))
+            else:
+                first, count = blocks[-1]
+                blocks[-1] = (first, count + size)
+            i += size
+        for first, count in blocks:
+            for s in self.standings[first : first + count]:
+                out[s.player] = (start, start + count - 1)
+            start += count
+        return out
 
 
 def _k(v: Any, lower_is_better: bool = False) -> Any:
@@ -109,6 +141,8 @@ class _Ranker:
         self.criteria = criteria
         self.ratings = ratings
         self.decided: dict[int, str] = {}
+        self.split_at: dict[int, int] = {}
+        """Group index (in output order) -> the step that set it apart from the group before it."""
         self.applied: dict[str, dict[int, Any]] = {}
         """Values of group criteria as shown where they were applied (first application)."""
 
@@ -120,6 +154,7 @@ class _Ranker:
             by_points.setdefault(round(pts[p], _EPS), []).append(p)
         out: list[list[int]] = []
         for key in sorted(by_points, reverse=True):
+            self.split_at[len(out)] = 0
             self.resolve(by_points[key], 0, out, "points")
         return out
 
@@ -148,7 +183,9 @@ class _Ranker:
         else:
             vals = crit.values(self.ev, self.ratings)
             parts = self.split(group, {p: vals[p] for p in group}, crit.lower_is_better)
-            for part in parts:
+            for i, part in enumerate(parts):
+                if i:
+                    self.split_at[len(out)] = ci + 1
                 self.resolve(part, ci + 1, out, crit.code if len(parts) > 1 else via)
 
     def by_group(self, crit: GroupCriterion, group: list[int], ci: int, out: list[list[int]], via: str) -> None:
@@ -161,7 +198,9 @@ class _Ranker:
         if len(parts) == 1:
             self.resolve(group, ci + 1, out, via)
             return
-        for part in parts:
+        for i, part in enumerate(parts):
+            if i:
+                self.split_at[len(out)] = ci + 1
             if len(part) > 1:
                 self.resolve(part, ci, out, crit.code)  # re-applied inside the part
             else:
@@ -174,7 +213,9 @@ class _Ranker:
             return
         vals = crit.step(self.ev, k, group)  # only for the players still tied
         parts = self.split(group, dict(zip(group, vals)))
-        for part in parts:
+        for i, part in enumerate(parts):
+            if i:
+                self.split_at[len(out)] = ci + 1
             if len(part) > 1:
                 self.progressive(crit, part, ci, k + 1, out, crit.code if len(parts) > 1 else via)
             else:
@@ -248,4 +289,4 @@ def rank(
         for p in sorted(g, key=lambda q: (t.players[q].number, q)):
             standings.append(Standing(p, place, last, {code: col[p] for code, col in shown.items()}, ranker.decided.get(p) or None))
         place = last + 1
-    return Ranking(t, ev, active, standings, notes, skipped)
+    return Ranking(t, ev, active, standings, notes, skipped, [ranker.split_at[g] for g in range(len(groups))])
