@@ -132,3 +132,15 @@ def test_parsed_sheet_reports_a_bad_shared_string_with_its_cell() -> None:
     with pytest.raises(FileFormatError) as err:
         read_sheet(xml, ["Name"], "sheet 'Table'")
     assert str(err.value) == "sheet 'Table', cell B1: refers to a shared string that does not exist"
+
+
+def test_scanned_sheet_reports_a_bad_shared_string_with_its_cell() -> None:
+    # every cell carries its reference: the fast scan reads the part, with the same message
+    xml = (
+        b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>'
+        b'<row r="1"><c r="A1" t="s"><v>0</v></c><c r="C1" t="s"><v>7</v></c></row>'
+        b"</sheetData></worksheet>"
+    )
+    with pytest.raises(FileFormatError) as err:
+        read_sheet(xml, ["Name"], "sheet 'Table'")
+    assert str(err.value) == "sheet 'Table', cell C1: refers to a shared string that does not exist"

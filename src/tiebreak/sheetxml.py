@@ -153,6 +153,14 @@ def read_sheet(xml: bytes, strings: list[str], where: str, uncalculated: Any = N
         return _parse_sheet(io.BytesIO(xml), strings, where, uncalculated)
 
 
+def _shared(strings: list[str], index: bytes | str, where: str, row: int, col: int) -> str:
+    """The shared string a cell refers to (``<v>index</v>``); a missing one is a damaged file, named by its cell."""
+    try:
+        return strings[int(index)]
+    except (ValueError, IndexError):
+        raise FileFormatError(_("{where}, cell {cell}: refers to a shared string that does not exist").format(where=where, cell=cell_ref(row, col))) from None
+
+
 class _NeedsParser(Exception):
     pass
 
@@ -270,10 +278,7 @@ def _scan_sheet(xml: bytes, strings: list[str], where: str, uncalculated: Any) -
             if t == b"n":
                 value = _number(text.decode("ascii", "replace"))
             elif t == b"s":
-                try:
-                    value = strings[int(text)]
-                except (ValueError, IndexError):
-                    raise FileFormatError(_("{where}, cell {cell}: refers to a shared string that does not exist").format(where=where, cell=cell_ref(row, col))) from None
+                value = _shared(strings, text, where, row, col)
             elif t == b"b":
                 value = text.strip() in (b"1", b"true")
             else:
@@ -296,10 +301,7 @@ def _scan_sheet(xml: bytes, strings: list[str], where: str, uncalculated: Any) -
                 if text is None:
                     value = "" if t == b"str" else None
                 elif t == b"s":
-                    try:
-                        value = strings[int(text)]
-                    except (ValueError, IndexError):
-                        raise FileFormatError(_("{where}, cell {cell}: refers to a shared string that does not exist").format(where=where, cell=cell_ref(row, col))) from None
+                    value = _shared(strings, text, where, row, col)
                 elif t == b"b":
                     value = text.strip() in (b"1", b"true")
                 elif t in (b"str", b"e", b"d"):
@@ -359,10 +361,7 @@ def _parse_sheet(source: IO[bytes], strings: list[str], where: str, uncalculated
                 elif v is not None and v.text is not None:
                     text = v.text
                     if t == "s":
-                        try:
-                            value = strings[int(text)]
-                        except (ValueError, IndexError):
-                            raise FileFormatError(_("{where}, cell {cell}: refers to a shared string that does not exist").format(where=where, cell=cell_ref(row_no, col_no))) from None
+                        value = _shared(strings, text, where, row_no, col_no)
                     elif t == "b":
                         value = text.strip() in ("1", "true")
                     elif t in ("str", "e", "d"):
