@@ -47,7 +47,7 @@ from .i18n import _, current_language, ngettext, pgettext, set_language, use_lan
 from .labels import text
 from .localformat import format_value
 from .model import Tournament
-from .ranking import Ranking, rank
+from .ranking import Ranking, rank, separated_at
 from .rules import get_rules
 
 __all__ = ["COMPARE_MARK", "COMPARE_SHEET", "Comparison", "Difference", "Variant", "compare", "compare_grid", "compare_rankings", "json_report", "text_report", "variants"]
@@ -132,18 +132,6 @@ def _labels(rankings: Sequence[Ranking]) -> list[str]:
     return [f"{r}: {c}" for r, c in zip(rules, crits)]
 
 
-def _steps(ranking: Ranking) -> list[list[tuple[int, int]]]:
-    """Per step k (points and the first k criteria): each player's (place, place_to)."""
-    return [ranking.places_at(k) for k in range(len(ranking.criteria) + 1)]
-
-
-def _separated_at(steps: list[list[tuple[int, int]]], p: int, q: int) -> int | None:
-    for k, places in enumerate(steps):
-        if places[p] != places[q]:
-            return k
-    return None
-
-
 def _relation(places: list[tuple[int, int]], p: int, q: int) -> int:
     """1: p above q, 0: they share a place, -1: p below q."""
     a, b = places[p][0], places[q][0]
@@ -171,7 +159,7 @@ def _made_by(a: Ranking, b: Ranking, sa: list[list[tuple[int, int]]], sb: list[l
     rivals = [q for q in range(n) if q != p and _relation(fa, p, q) != _relation(fb, p, q)]
     best: int | None = None
     for q in rivals:
-        for k in (_separated_at(sa, p, q), _separated_at(sb, p, q)):
+        for k in (separated_at(sa, p, q), separated_at(sb, p, q)):
             if k is not None and (best is None or k < best):
                 best = k
     return (0 if best is None else best), rivals
@@ -183,7 +171,7 @@ def compare_rankings(rankings: Sequence[Ranking], labels: Sequence[str] | None =
         raise SettingsError(_("two rankings are needed to compare"))
     t = rankings[0].tournament
     names = list(labels) if labels is not None else _labels(rankings)
-    steps = [_steps(r) for r in rankings]
+    steps = [r.steps() for r in rankings]
     places = [r.places() for r in rankings]
     diffs: list[Difference] = []
     ref = rankings[0]

@@ -26,13 +26,12 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
 
-from .compare import _separated_at, _steps
 from .counting import Evaluation
 from .criterion import Criterion, GroupContext, GroupCriterion, ProgressiveCriterion
 from .i18n import _, current_language, ngettext, pgettext, use_language
 from .localformat import decimal_separator
 from .numbers import text as num_text
-from .ranking import Ranking, _k
+from .ranking import Ranking, separated_at, sort_key
 
 __all__ = ["Separation", "decided_texts", "separations"]
 
@@ -158,7 +157,7 @@ def _json(v: Any) -> Any:
 
 
 def _same(x: Any, y: Any) -> bool:
-    return bool(_k(x) == _k(y))
+    return bool(sort_key(x) == sort_key(y))
 
 
 def _progressive_step(ev: Evaluation, crit: ProgressiveCriterion, a: int, b: int) -> tuple[int, tuple[Any, Any]]:
@@ -196,14 +195,14 @@ def separations(ranking: Ranking) -> list[Separation]:
     t = ranking.tournament
     ev = ranking.evaluation
     crits = ranking.criteria
-    steps = _steps(ranking)
+    steps = ranking.steps()
     standings = ranking.standings
     out: list[Separation] = []
     for s, nxt in pairwise(standings):
         a, b = s.player, nxt.player
         if round(ev.points[a] - ev.points[b], 9) != 0:
             continue
-        k = _separated_at(steps, a, b)
+        k = separated_at(steps, a, b)
         names = (t.players[a].label(), t.players[b].label())
         numbers = (t.players[a].number, t.players[b].number)
         upto = len(crits) if k is None else k - 1

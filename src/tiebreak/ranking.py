@@ -44,7 +44,7 @@ from .i18n import _
 from .model import Tournament
 from .rules import RuleSet, get_rules
 
-__all__ = ["Ranking", "Standing", "place_label", "rank"]
+__all__ = ["Ranking", "Standing", "place_label", "rank", "separated_at", "sort_key"]
 
 _EPS = 9
 
@@ -123,7 +123,20 @@ class Ranking:
         return out
 
 
-def _k(v: Any, lower_is_better: bool = False) -> Any:
+    def steps(self) -> list[list[tuple[int, int]]]:
+        """:meth:`places_at` for every step, points (0) to the last criterion."""
+        return [self.places_at(k) for k in range(len(self.criteria) + 1)]
+
+
+def separated_at(steps: list[list[tuple[int, int]]], p: int, q: int) -> int | None:
+    """The first step (of :meth:`Ranking.steps`) at which ``p`` and ``q`` no longer share a place; None if they never part."""
+    for k, places in enumerate(steps):
+        if places[p] != places[q]:
+            return k
+    return None
+
+
+def sort_key(v: Any, lower_is_better: bool = False) -> Any:
     """Sort key of a value, larger = better; None (undefined) below everything."""
     if v is None:
         return (0,)
@@ -162,7 +175,7 @@ class _Ranker:
         """The group in parts of equal value, best first."""
         buckets: dict[Any, list[int]] = {}
         for p in group:
-            buckets.setdefault(_k(keyvals[p], lower_better), []).append(p)
+            buckets.setdefault(sort_key(keyvals[p], lower_better), []).append(p)
         return [buckets[k] for k in sorted(buckets, reverse=True)]
 
     def resolve(self, group: list[int], ci: int, out: list[list[int]], via: str) -> None:
