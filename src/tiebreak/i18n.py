@@ -33,16 +33,21 @@ functions and the Rank button) and :func:`cli_language` (the command line).
 
 from __future__ import annotations
 
+import functools
 import gettext as _gettext
 import io
 import os
 import re
 import sys
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar, Token
 from functools import cache
 from importlib import resources
+from typing import ParamSpec, TypeVar
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
 
 __all__ = [
     "DEFAULT_LANGUAGE",
@@ -56,6 +61,7 @@ __all__ = [
     "current_language",
     "gettext",
     "has_cyrillic",
+    "keeps_language",
     "language_of_langid",
     "language_option",
     "lazy_gettext",
@@ -149,6 +155,25 @@ def use_language(lang: str) -> Iterator[str]:
         yield _current.get()
     finally:
         _current.reset(token)
+
+
+def keeps_language(fn: Callable[_P, _R]) -> Callable[_P, _R]:
+    """Decorate a function that may :func:`set_language`: its caller's language is back when it returns.
+
+    >>> @keeps_language
+    ... def speak_russian() -> str:
+    ...     set_language("ru")
+    ...     return current_language()
+    >>> speak_russian(), current_language()
+    ('ru', 'en')
+    """
+
+    @functools.wraps(fn)
+    def kept(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        with use_language(current_language()):
+            return fn(*args, **kwargs)
+
+    return kept
 
 
 def gettext(message: str) -> str:

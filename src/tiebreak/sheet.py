@@ -35,7 +35,7 @@ from .errors import (
 from .i18n import (
     _,
     choose_language,
-    current_language,
+    keeps_language,
     ngettext,
     set_language,
     use_language,
@@ -249,6 +249,7 @@ def parse_address(text: str) -> tuple[str | None, int, int, int, int] | None:
 
 
 # ------------------------------------------------------------------ planning
+@keeps_language
 def plan_rank(
     book: BookSource,
     *,
@@ -273,24 +274,6 @@ def plan_rank(
     speak it, and :attr:`Plan.language` says which it was.  The caller's
     current language is unchanged afterwards.
     """
-    with use_language(current_language()):
-        return _plan_rank(
-            book, sheet=sheet, rules=rules, criteria=criteria, check=check, scoring=scoring, cell_range=cell_range, language=language
-        )
-
-
-def _plan_rank(
-    book: BookSource,
-    *,
-    sheet: str | None = None,
-    rules: str | None = None,
-    criteria: str | None = None,
-    check: bool = True,
-    scoring: str | None = None,
-    cell_range: str | None = None,
-    language: Callable[[object, Iterable[object]], str] | None = None,
-) -> Plan:
-    """:func:`plan_rank`'s work; the language it chooses is set with :func:`set_language` (plan_rank restores the caller's)."""
     choose = language or choose_language
     if rules:
         get_rules(rules)
