@@ -19,7 +19,7 @@ from .criteria import parse_criteria
 from .errors import FileFormatError, SettingsError
 from .explain import HEADER, Explanation, explain, explain_table
 from .i18n import _, cli_language, set_language
-from .localformat import decimal_separator, points
+from .localformat import decimal_separator, format_number, points
 from .places import separations
 from .ranking import Ranking, rank
 
@@ -130,7 +130,7 @@ def _num(v: Any) -> str:
     if isinstance(v, tuple):
         return "(" + ("; " if decimal_separator() == "," else ", ").join(_num(x) for x in v) + ")"
     if isinstance(v, float):
-        return f"{round(v, 4):g}".replace(".", decimal_separator())
+        return format_number(v)
     return str(v)
 
 
