@@ -88,6 +88,16 @@ def test_text_is_never_changed_only_numbers_are() -> None:
     ]
 
 
+@pytest.mark.parametrize("name", ["=HYPERLINK(\"http://example.com\",\"Ann\")", "+79001234567", "-Ann", "@SUM(A1:A9)", "\tAnn", "\rAnn"])
+def test_text_a_spreadsheet_would_run_as_a_formula_is_written_as_text(name: str) -> None:
+    # OWASP "CSV injection": a name typed as a formula must not run when the CSV is opened in Excel
+    for fmt in (csv_format("excel"), csv_format("excel-ru")):
+        text = csv_text([["1", name, 2.5]], fmt)
+        fields = next(csv.reader(io.StringIO(text, newline=""), delimiter=fmt.delimiter))
+        assert fields[1] == "'" + name
+        assert fields[2] in ("2.5", "2,5")  # numbers, even negative ones, are numbers, not text
+
+
 def test_numbers_are_rounded_to_four_decimals_without_exponents() -> None:
     assert [format_number(v, ".") for v in (1 / 3, 2 / 3, 36400.0, 1234567.0, 1e-7, -0.0, 0.1 + 0.2)] == [
         "0.3333", "0.6667", "36400", "1234567", "0", "0", "0.3",

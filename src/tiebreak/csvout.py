@@ -22,7 +22,9 @@ Place;Name;Points;SB
 2–3;Smith, J.;2;1,5 0,25
 
 Numbers must be passed as numbers (``int``/``float``): text is written as it
-is, so a name such as ``Ivanov 2.0`` is never touched.
+is, so a name such as ``Ivanov 2.0`` is never touched, except that text Excel
+would run as a formula (a name typed as ``=HYPERLINK(…)``, ``+7…``, ``@…``)
+gets a leading apostrophe, so opening the file shows the text and runs nothing.
 
 For a file meant for Excel, write it with ``bom=True``: without the UTF-8
 byte order mark Excel reads the file in the Windows code page and Cyrillic
@@ -133,6 +135,11 @@ def format_cell(value: object, fmt: CsvFormat) -> str:
     >>> ru = csv_format("excel-ru")
     >>> format_cell(24.25, ru), format_cell(3, ru), format_cell(None, ru), format_cell("0.5", ru), format_cell((1, 0.5), ru)
     ('24,25', '3', '', '0.5', '1 0,5')
+
+    Text that a spreadsheet would take for a formula is kept as text:
+
+    >>> format_cell("=2+5", ru), format_cell("@SUM(A1)", ru), format_cell("+7 900", ru), format_cell(-1.5, ru)
+    ("'=2+5", "'@SUM(A1)", "'+7 900", '-1,5')
     """
     if value is None:
         return ""
@@ -142,7 +149,14 @@ def format_cell(value: object, fmt: CsvFormat) -> str:
         return format_number(value, fmt.decimal)
     if isinstance(value, (tuple, list)):
         return " ".join(format_cell(v, fmt) for v in value)
-    return str(value)
+    text = str(value)
+    if text[:1] in _FORMULA_STARTS:
+        return "'" + text
+    return text
+
+
+# what makes Excel, LibreOffice or Google Sheets read a CSV field as a formula (OWASP "CSV injection")
+_FORMULA_STARTS = frozenset("=+-@\t\r")
 
 
 def write_csv(rows: Iterable[Sequence[object]], out: TextIO, fmt: CsvFormat, *, bom: bool = False) -> None:
