@@ -30,6 +30,8 @@ from openpyxl.utils.cell import range_boundaries
 from test_rank_script import RR, WRITES, apply, funcs, payload, run_script, sheet_writes
 
 import tiebreak.excel.rank as rank_module
+from tiebreak.excel import merges
+from tiebreak.excel.merges import Question
 
 EN = {"tiebreak": {"B5": "en"}}  # Language: en (the table's Cyrillic names would choose Russian)
 
@@ -127,6 +129,54 @@ def message_of(actions: list[dict[str, Any]]) -> str:
     return str(alerts[0]["args"][0])
 
 
+# ------------------------------------------------------------ the search
+def answer_from(merged: set[tuple[int, int]], areas: dict[tuple[int, int], tuple[int, int, int, int]], asked: list[Question]) -> Any:
+    def answer(q: Question) -> Any:
+        asked.append(q)
+        kind, r1, c, r2 = q
+        if kind == "area":
+            return areas[(r1, c)]
+        cells = [(r, c) in merged for r in range(r1, r2 + 1)]
+        return True if all(cells) else (False if not any(cells) else None)
+
+    return answer
+
+
+def drive(cells: list[tuple[int, int]], answer: Any) -> Any:
+    questions = merges.search(cells)
+    try:
+        q = next(questions)
+        while True:
+            q = questions.send(answer(q))
+    except StopIteration as done:
+        return done.value
+
+
+def test_search_looks_past_a_merge_between_the_cells_rank_writes() -> None:
+    # Rank writes rows 3, 4, 10 and 11 of column R (a table with a blank row band 5-9 between);
+    # the user merged R6:R7 in that band, which Rank does not write, and R11:S11, which it does
+    merged = {(6, 18), (7, 18), (11, 18), (11, 19)}
+    areas = {(11, 18): (11, 18, 11, 19)}
+    asked: list[Question] = []
+    found = drive([(3, 18), (4, 18), (10, 18), (11, 18)], answer_from(merged, areas, asked))
+    assert found == ((11, 18), (11, 18, 11, 19))
+    # R3:R11 is partly merged; its first half R3:R4 is clean, the second R10:R11 is not, down to R11
+    assert asked == [("cells", 3, 18, 11), ("cells", 3, 18, 4), ("cells", 10, 18, 11), ("cells", 10, 18, 10), ("cells", 11, 18, 11), ("area", 11, 18, 11)]
+
+
+def test_search_finds_the_first_cell_by_row_then_column() -> None:
+    # merged: S4:T4 and R9:R10; Rank writes R3:T10 - S4 comes first (row 4 before row 9)
+    merged = {(4, 19), (4, 20), (9, 18), (10, 18)}
+    areas = {(4, 19): (4, 19, 4, 20), (9, 18): (9, 18, 10, 18)}
+    asked: list[Question] = []
+    cells = [(r, c) for r in range(3, 11) for c in (18, 19, 20)]
+    assert drive(cells, answer_from(merged, areas, asked)) == ((4, 19), (4, 19, 4, 20))
+    # nothing merged: one question per column
+    asked.clear()
+    assert drive(cells, answer_from(set(), {}, asked)) is None
+    assert asked == [("cells", 3, c, 10) for c in (18, 19, 20)]
+
+
 # ------------------------------------------------------------ classic xlwings
 def test_classic_merged_cells_in_the_place_column_are_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     # the user merged R5:S5 (the Place and first criterion cells of player 2) to type a note there
@@ -154,7 +204,7 @@ def test_classic_asks_excel_once_per_column_when_nothing_is_merged(monkeypatch: 
     assert excel.asked == [f"Crosstable!${c}$3:${c}$13" for c in "RSTUVW"] + ["tiebreak!$B$6"]
 
 
-def test_classic_merge_between_target_rows_is_not_mistaken(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_classic_merge_outside_ranks_cells_is_not_mistaken(monkeypatch: pytest.MonkeyPatch) -> None:
     # Rank writes rows 3-13 of its columns; a merge in row 16, below the table, is outside them,
     # and a merged area that only touches column X (right of W) is too
     excel = FakeExcel(merges={"Crosstable": ["R16:W16", "X4:Y5"]})
@@ -217,9 +267,12 @@ def test_lite_merged_cells_in_the_place_column_are_refused(monkeypatch: pytest.M
     assert sent == [] and funcs(actions) == ["alert"]  # nothing sent to Excel but the message
     message = message_of(actions)
     assert message.startswith("Rank stopped, nothing was changed: sheet 'Crosstable', cell R5 is part of the merged cells R5:S5;")
-    # the column R3:R13 was asked, then halved down to R5; S was not needed once R5 was found
-    assert excel.asked[0] == "Crosstable!$R$3:$R$13" and "Crosstable!$R$5" in excel.asked
-    assert len(excel.asked) <= 2 + 2 * 4  # the column, then two halves per level of 11 rows
+    # the column R3:R13, halved down to R5 (rows 3-8, 3-5, 3-4 clean, then R5); the other columns
+    # only above row 5, where an earlier merged cell could be
+    assert excel.asked == [
+        "Crosstable!$R$3:$R$13", "Crosstable!$R$3:$R$8", "Crosstable!$R$3:$R$5", "Crosstable!$R$3:$R$4", "Crosstable!$R$5",
+        *[f"Crosstable!${c}$3:${c}$4" for c in "STUVW"],
+    ]
 
 
 def test_lite_protected_sheet_is_tried_with_the_values_already_there(monkeypatch: pytest.MonkeyPatch) -> None:
