@@ -306,15 +306,40 @@ def test_lite_ranks_after_trying_its_writes(monkeypatch: pytest.MonkeyPatch) -> 
     assert expected and [a for a in written if a["func"] in WRITES] == expected
 
 
-def test_lite_adds_the_standings_sheet_before_writing(monkeypatch: pytest.MonkeyPatch) -> None:
-    # Review > Protect Workbook (structure): Lite cannot read it; adding Standings is the first action
-    # sent, so Excel refuses it before any cell is written
+def test_lite_adds_the_standings_sheet_on_its_own_before_writing(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Review > Protect Workbook (structure): Lite cannot read it; adding Standings is sent on its own,
+    # after the trial and before any cell, so Excel's refusal leaves the workbook as it was
     sent = lite_excel(monkeypatch, FakeExcel(structure=True))
     actions = run_lite(payload(RR, edits=EN))
-    assert len(sent) == 1  # the trial of the existing sheets' cells passed
-    message = message_of(actions)
-    assert message.startswith("Rank stopped: Excel refused a change while Rank was writing (AccessDenied: The workbook is protected.)")
+    assert len(sent) == 1 and {a["func"] for a in sent[0]} == {"setValues"}  # only the trial reached Excel
+    assert funcs(actions) == ["alert"]
+    assert message_of(actions) == (
+        "Rank stopped, nothing was changed: Excel refused to add the sheet 'Standings' (AccessDenied: The workbook is protected.). "
+        "Is the workbook's structure protected? Unprotect it (Review > Protect Workbook), then run Rank again (nothing was changed)."
+    )
+    # without the protection: the trial, the sheet, then the cells
     ok = lite_excel(monkeypatch, FakeExcel())
     run_lite(payload(RR, edits=EN))
-    assert ok[1][0]["func"] == "addSheet" and ok[1][0]["args"][1] == "Standings"
+    assert [[a["func"] for a in batch] for batch in ok[1:2]] == [["addSheet"]] and ok[1][0]["args"][1] == "Standings"
+    assert "addSheet" not in {a["func"] for a in ok[2]}
+
+
+def test_lite_second_sheet_refused_is_reported_as_a_partial_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a workbook without the settings sheet: Rank adds 'Standings', then 'tiebreak'; Excel refuses the second
+    excel = FakeExcel()
+    sent = lite_excel(monkeypatch, excel)
+    original = xw.Book.flush
+
+    async def refuse_tiebreak(self: Any) -> None:
+        if any(a["func"] == "addSheet" and a["args"][1] == "tiebreak" for a in self.json()["actions"]):
+            self.json()["actions"].clear()
+            raise RuntimeError("GeneralException: An internal error has occurred.")
+        await original(self)
+
+    monkeypatch.setattr(xw.Book, "flush", refuse_tiebreak)
+    actions = run_lite(payload(RR, drop=("tiebreak",)))
+    assert [[a["func"] for a in batch] for batch in sent[1:]] == [["addSheet"]]  # 'Standings' was added
+    message = message_of(actions)
+    assert message.startswith("Rank остановлен: Excel не дал внести изменение, пока Rank записывал результаты (GeneralException")
+    assert "ничего не изменено" not in message
     assert not set(funcs(actions)) & WRITES

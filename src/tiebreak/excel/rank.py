@@ -152,19 +152,16 @@ def _stopped(err: TiebreakError, lang: str) -> str:
         return _("Rank stopped, nothing was changed: {error}").format(error=err)
 
 
-def apply_plan(book: Any, plan: Plan, *, sheets_first: bool = False) -> None:
+def apply_plan(book: Any, plan: Plan, *, add_sheets: bool = True) -> None:
     """Write a plan into an xlwings Book: the crosstable sheet first, then Rank's own sheets.
 
-    ``sheets_first`` adds the new sheets before any cell is written (xlwings
-    Lite, whose writes were tried beforehand: a workbook whose structure is
-    protected then stops the run at its first action, with nothing written).
+    ``add_sheets=False``: the new sheets were added already (xlwings Lite adds
+    them on their own, before any cell is written).
     """
-    if sheets_first:
-        _add_sheets(book, plan)
     for w in plan.writes:
         if w.sheet == plan.sheet:
             book.sheets[w.sheet].range((w.row, w.column)).value = w.values
-    if not sheets_first:
+    if add_sheets:
         _add_sheets(book, plan)
     for name in plan.clear_sheets:
         book.sheets[name].clear_contents()
@@ -218,8 +215,10 @@ async def rank_book_async(book: Any, *, rules: str | None = None, criteria: str 
       cells hold now and sends that at once (``Book.flush``): Excel refusing
       it (a protected sheet) stops the run with every cell as it was.
 
-    Then the new sheets are added first and the cells written; an error Excel
-    still raises while writing is reported as a message.
+    Then the new sheets are added, on their own: Lite cannot read whether the
+    workbook's structure is protected, and Excel refusing the first sheet
+    also stops the run with nothing changed.  Then the cells are written; an
+    error Excel still raises there is reported as a message.
     """
     chooser = _Chooser()
     source = XlwingsBook(book)
@@ -230,23 +229,41 @@ async def rank_book_async(book: Any, *, rules: str | None = None, criteria: str 
             await _refuse_formulas(book, plan)
             await _refuse_merged(book, plan)
             lite = await _try_writes(book, source, plan)
+            if lite:
+                await _add_sheets_lite(book, plan)
     except TiebreakError as err:
         message = _stopped(err, chooser.lang)
         _tell(book, message)
         return message
-    apply_plan(book, plan, sheets_first=lite)
+    except _PartlyWritten as err:
+        message = _partly_written(err.error, plan.language)
+        _tell(book, message)
+        return message
+    apply_plan(book, plan, add_sheets=not lite)
     message = plan.message
     if lite:
         try:
             await book.flush()
         except Exception as err:  # Excel refused an action after the trial writes passed
-            with use_language(plan.language):
-                message = _(
-                    "Rank stopped: Excel refused a change while Rank was writing ({error}). Part of Rank's columns "
-                    "or sheets may have been written; remove the cause and run Rank again."
-                ).format(error=_excel_error(err))
+            message = _partly_written(err, plan.language)
     _tell(book, message)
     return message
+
+
+class _PartlyWritten(Exception):
+    """Excel refused an action after others were applied (xlwings Lite)."""
+
+    def __init__(self, error: BaseException) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+def _partly_written(err: BaseException, lang: str) -> str:
+    with use_language(lang):
+        return _(
+            "Rank stopped: Excel refused a change while Rank was writing ({error}). Part of Rank's columns "
+            "or sheets may have been written; remove the cause and run Rank again."
+        ).format(error=_excel_error(err))
 
 
 async def _refuse_formulas(book: Any, plan: Plan) -> None:
@@ -328,6 +345,25 @@ async def _try_writes(book: Any, source: XlwingsBook, plan: Plan) -> bool:
             cell=tried[0],
         ) from None
     return True
+
+
+async def _add_sheets_lite(book: Any, plan: Plan) -> None:
+    """xlwings Lite: add the new sheets and send that at once, before any cell is written."""
+    for i, name in enumerate(plan.create_sheets):
+        book.sheets.add(name, after=book.sheets[len(book.sheets) - 1])
+        try:
+            await book.flush()
+        except Exception as err:  # a protected workbook structure, most likely
+            if i:  # an earlier sheet was added: not "nothing was changed"
+                raise _PartlyWritten(err) from None
+            first_cell = f"{name}!A1"
+            raise WriteBlockedError(
+                _(
+                    "Excel refused to add the sheet '{sheet}' ({error}). Is the workbook's structure protected? "
+                    "Unprotect it (Review > Protect Workbook), then run Rank again (nothing was changed)."
+                ).format(sheet=name, error=_excel_error(err)),
+                cell=first_cell,
+            ) from None
 
 
 def _value_at(grid: list[list[Any]], r: int, c: int) -> Any:
