@@ -72,6 +72,7 @@ CONVERTED = (
     "sheet.py",
     "settings.py",
     "excel/rank.py",
+    "excel/merges.py",
     "workbook.py",
     "package.py",
     "sheetxml.py",

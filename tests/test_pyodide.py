@@ -164,11 +164,21 @@ def test_lite_main_computes_in_pyodide(setup: None, wheel: Path, tmp_path: Path,
     if not rank:
         assert out["actions"] is None
         return
-    actions = out["actions"]
+    # Lite sends batches before the script returns (Book.flush): first Rank's cells on the existing
+    # sheet written back as they are (empty: a trial a protected sheet would refuse, changing nothing),
+    # then each new sheet on its own, then the cells; the message goes when the script returns
+    trial, standings, settings, written = out["sent"]
+    assert [(a["func"], a["sheet_position"]) for a in trial] == [("setValues", 0)]
+    assert {v for a in trial for row in a["values"] for v in row} == {""}
+    assert [[a["func"], *a["args"]] for a in standings + settings] == [["addSheet", 1, "Standings"], ["addSheet", 2, "tiebreak"]]
+    assert [a["func"] for a in out["actions"]] == ["alert"]
+    actions = standings + settings + written + out["actions"]
     assert {n: p for n, p in place_column(actions).items() if n in HAND_PLACES} == HAND_PLACES
     assert ["addSheet", 1, "Standings"] in [[a["func"], *a["args"]] for a in actions if a["func"] == "addSheet"]
     assert xw.__version__ == PINNED_XLWINGS
-    assert actions == cpython_actions()  # the same writes as xlwings in CPython
+    # the same writes as xlwings in CPython, with the new sheets added first
+    expected = cpython_actions()
+    assert actions == [a for a in expected if a["func"] == "addSheet"] + [a for a in expected if a["func"] != "addSheet"]
 
 
 def test_a_file_missing_from_the_wheel_fails_in_pyodide(setup: None, wheel: Path, tmp_path: Path) -> None:

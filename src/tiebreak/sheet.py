@@ -49,7 +49,27 @@ from .reader import TableLayout, read_table
 from .rules import get_rules
 from .settings import LABELS, SETTINGS_SHEET, Settings, settings_grid
 
-__all__ = ["OUTPUT_NAME", "STANDINGS_NAME", "STANDINGS_SHEET", "BookSource", "Cells", "Plan", "Write", "cells_of", "find_region", "parse_address", "plan_rank", "reference", "rows_of"]
+__all__ = [
+    "OUTPUT_NAME",
+    "STANDINGS_NAME",
+    "STANDINGS_SHEET",
+    "Area",
+    "BookSource",
+    "Cells",
+    "Plan",
+    "Write",
+    "cells_of",
+    "find_region",
+    "merged_cells_error",
+    "merged_elsewhere_error",
+    "parse_address",
+    "plan_rank",
+    "protected_error",
+    "reference",
+    "refuse_blocked",
+    "rows_of",
+    "structure_protected_error",
+]
 
 STANDINGS_SHEET = "Standings"
 # workbook-level defined names recording Rank's blocks; Excel moves and resizes them as rows and columns are inserted
@@ -394,7 +414,7 @@ def plan_rank(
         previous = _previous_output(book, names, t, top, own, header_row)
         formulas = _formulas_in(book, target, rows_touched, start, clear_to)
         _refuse_protected(book, target)
-        merges = [m for m in _merges(book, target) if m[2] >= min(rows_touched) + 1 and m[0] <= max(rows_touched) + 1 and m[3] >= start + 1 and m[1] <= clear_to + 1]
+        merged = _first_merged(book, target, [(r + 1, c + 1) for r in rows_touched for c in range(start, clear_to + 1)])
         if header_row is not None:
             _refuse_table_headers(book, target, values, header_row, start, [block.get(header_row, [])[i] if i < len(block.get(header_row, [])) else "" for i in range(clear_to - start + 1)])
         # every target cell must be empty or Rank's own
@@ -410,15 +430,8 @@ def plan_rank(
                         ).format(formula=formulas[(r, c)], **span_cols),
                         cell=cell,
                     )
-                for m in merges:
-                    if m[0] <= r + 1 <= m[2] and m[1] <= c + 1 <= m[3]:
-                        raise WriteBlockedError(
-                            _(
-                                "sheet '{sheet}', cell {cell} is part of the merged cells {merged}; Rank writes its columns "
-                                "{first}–{last} there. Unmerge them or move the table, then run Rank again (nothing was changed)."
-                            ).format(merged=f"{column_letter(m[1])}{m[0]}:{column_letter(m[3])}{m[2]}", **span_cols),
-                            cell=cell,
-                        )
+                if merged is not None and merged[0] == (r + 1, c + 1):
+                    raise merged_cells_error(target, merged[0], merged[1], start + 1, start + n_cols)
                 current = _at(values, r, c)
                 if _empty(current):
                     continue
@@ -772,9 +785,109 @@ def _formulas_in(book: BookSource, sheet: str, rows: Sequence[int], c1: int, c2:
     return {k: v for k, v in found.items() if k[0] in wanted}
 
 
-def _merges(book: BookSource, sheet: str) -> list[tuple[int, int, int, int]]:
+Area = tuple[int, int, int, int]
+"""A rectangle of cells: (first row, first column, last row, last column), 1-based."""
+
+
+def _first_merged(book: BookSource, sheet: str, cells: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], Area] | None:
+    """The first of the cells (1-based, in the order given) that is part of merged cells, and the merged area.
+
+    A book that can be asked about given cells (``merged_at``, Excel through
+    xlwings) is asked; one that lists its merged ranges (``merged``, a package)
+    is searched.
+    """
+    at = getattr(book, "merged_at", None)
+    if at is not None:
+        found: tuple[tuple[int, int], Area] | None = at(sheet, cells)
+        return found
     get = getattr(book, "merged", None)
-    return list(get(sheet)) if get is not None else []
+    if get is None or not cells:
+        return None
+    r1, r2 = min(r for r, _ in cells), max(r for r, _ in cells)
+    c1, c2 = min(c for _, c in cells), max(c for _, c in cells)
+    near = [m for m in get(sheet) if m[2] >= r1 and m[0] <= r2 and m[3] >= c1 and m[1] <= c2]
+    for r, c in cells:
+        for m in near:
+            if m[0] <= r <= m[2] and m[1] <= c <= m[3]:
+                return (r, c), (m[0], m[1], m[2], m[3])
+    return None
+
+
+def merged_cells_error(sheet: str, cell: tuple[int, int], area: Area, first: int, last: int) -> WriteBlockedError:
+    """The message for a cell of Rank's columns (``first``–``last``, 1-based) inside merged cells."""
+    where = f"{column_letter(cell[1])}{cell[0]}"
+    return WriteBlockedError(
+        _(
+            "sheet '{sheet}', cell {cell} is part of the merged cells {merged}; Rank writes its columns "
+            "{first}–{last} there. Unmerge them or move the table, then run Rank again (nothing was changed)."
+        ).format(
+            sheet=sheet,
+            cell=where,
+            merged=f"{column_letter(area[1])}{area[0]}:{column_letter(area[3])}{area[2]}",
+            first=column_letter(first),
+            last=column_letter(last),
+        ),
+        cell=where,
+    )
+
+
+def merged_elsewhere_error(sheet: str, cell: tuple[int, int], area: Area) -> WriteBlockedError:
+    """The message for a cell Rank writes on its own sheets (Standings, settings) inside merged cells."""
+    where = f"{column_letter(cell[1])}{cell[0]}"
+    return WriteBlockedError(
+        _(
+            "sheet '{sheet}', cell {cell} is part of the merged cells {merged}, where Rank writes. "
+            "Unmerge them, then run Rank again (nothing was changed)."
+        ).format(sheet=sheet, cell=where, merged=f"{column_letter(area[1])}{area[0]}:{column_letter(area[3])}{area[2]}"),
+        cell=f"{sheet}!{where}",
+    )
+
+
+def protected_error(sheet: str) -> WriteBlockedError:
+    """The message for a protected sheet Rank would write on."""
+    return WriteBlockedError(
+        _(
+            "sheet '{sheet}' is protected, so Rank cannot write its cells; unprotect it (Review > Unprotect Sheet), then run Rank again (nothing was changed)."
+        ).format(sheet=sheet),
+        cell=_first_cell(sheet),
+    )
+
+
+def structure_protected_error(sheets: Sequence[str]) -> WriteBlockedError:
+    """The message for a workbook whose structure is protected when Rank would add sheets."""
+    return WriteBlockedError(
+        ngettext(
+            "the workbook's structure is protected, so Rank cannot add the sheet {sheets}; unprotect it "
+            "(Review > Protect Workbook), then run Rank again (nothing was changed).",
+            "the workbook's structure is protected, so Rank cannot add the sheets {sheets}; unprotect it "
+            "(Review > Protect Workbook), then run Rank again (nothing was changed).",
+            len(sheets),
+        ).format(sheets=", ".join(repr(s) for s in sheets)),
+    )
+
+
+def refuse_blocked(book: BookSource, plan: Plan) -> None:
+    """The button's last checks of what Excel itself would refuse, on every sheet the plan changes.
+
+    The crosstable sheet's cells were checked while planning; here: a protected
+    sheet among those written or cleared, merged cells among the cells written
+    on Rank's own sheets, and a protected workbook structure when sheets are
+    added.  Each check runs when the book can tell (``protected``,
+    ``merged_at``/``merged``, ``structure_protected``).
+    """
+    targets = plan.targets()
+    existing = [s for s in dict.fromkeys([*targets, *plan.clear_sheets]) if s not in plan.create_sheets]
+    for sheet in existing:
+        _refuse_protected(book, sheet)
+    for sheet in existing:
+        if sheet == plan.sheet or sheet not in targets:
+            continue
+        found = _first_merged(book, sheet, sorted(targets[sheet]))
+        if found is not None:
+            raise merged_elsewhere_error(sheet, *found)
+    locked = getattr(book, "structure_protected", None)
+    if plan.create_sheets and locked is not None and locked():
+        raise structure_protected_error(plan.create_sheets)
 
 
 def _refuse_table_headers(book: BookSource, sheet: str, values: Cells, header_row: int, start: int, labels: list[Any]) -> None:
@@ -809,12 +922,7 @@ def _refuse_table_headers(book: BookSource, sheet: str, values: Cells, header_ro
 def _refuse_protected(book: BookSource, sheet: str) -> None:
     get = getattr(book, "protected", None)
     if get is not None and get(sheet):
-        raise WriteBlockedError(
-            _(
-                "sheet '{sheet}' is protected, so Rank cannot write its cells; unprotect it (Review > Unprotect Sheet), then run Rank again (nothing was changed)."
-            ).format(sheet=sheet),
-            cell=_first_cell(sheet),
-        )
+        raise protected_error(sheet)
 
 
 def _first_cell(sheet: str) -> str:

@@ -22,12 +22,14 @@ import zipfile
 from pathlib import Path
 
 
-def _stand_in_for_the_lite_client(payload: dict) -> None:
+def _stand_in_for_the_lite_client(payload: dict, sent: list) -> None:
     """Answer the reads a script makes of Excel while it runs, as xlwings Lite's client does.
 
     Lite's xlwings reads through ``js.xlwings.getRangeData(sheet, address, keys)`` (for
-    example ``Range.get_formula``); here the answer comes from the book payload: a
-    workbook without formulas, whose formulas are its values, as Office.js gives them.
+    example ``Range.get_formula``, ``Range.get_merge_cells``); here the answer comes from
+    the book payload: a workbook without formulas, whose formulas are its values, as
+    Office.js gives them, and without merged cells.  ``Book.flush`` sends the queued
+    actions through ``js.xlwings.runActions``; each batch is kept in ``sent``.
     """
     import re
 
@@ -50,12 +52,19 @@ def _stand_in_for_the_lite_client(payload: dict) -> None:
         for r in range(r1, r2 + 1):
             row = values[r - 1] if r <= len(values) else []
             rows.append([("" if c > len(row) or row[c - 1] is None else row[c - 1]) for c in range(c1, c2 + 1)])
-        answer = {key: rows for key in keys.to_py()}
-        if set(answer) != {"formulas"}:
-            raise NotImplementedError(f"the stand-in client answers formulas only, not {sorted(answer)}")
-        return to_js(answer, dict_converter=js.Object.fromEntries)
+        known = {"formulas": rows, "merge_cells": False}
+        wanted = keys.to_py()
+        if not set(wanted) <= set(known):
+            raise NotImplementedError(f"the stand-in client answers {sorted(known)} only, not {sorted(wanted)}")
+        return to_js({key: known[key] for key in wanted}, dict_converter=js.Object.fromEntries)
 
-    js.xlwings = to_js({"getRangeData": create_proxy(get_range_data)}, dict_converter=js.Object.fromEntries)
+    async def run_actions(batch):
+        sent.append(batch.to_py()["actions"])
+
+    js.xlwings = to_js(
+        {"getRangeData": create_proxy(get_range_data), "runActions": create_proxy(run_actions)},
+        dict_converter=js.Object.fromEntries,
+    )
 
 
 async def run() -> None:
@@ -102,10 +111,11 @@ async def run() -> None:
         results[key] = await custom_functions_call(data, main)
 
     actions = None
+    sent: list = []
     if job["book"] is not None:
         payload = dict(job["book"], version=xw.__version__)
         book = xw.Book(json=payload)
-        _stand_in_for_the_lite_client(payload)
+        _stand_in_for_the_lite_client(payload, sent)
         await custom_scripts_call(main, "rank_sheet", typehint_to_value={xw.Book: book})
         actions = book.json()["actions"]
 
@@ -125,6 +135,7 @@ async def run() -> None:
                 "scripts": scripts,
                 "results": results,
                 "actions": actions,
+                "sent": sent,
             }
         )
     )

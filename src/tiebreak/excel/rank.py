@@ -16,6 +16,7 @@ Russian for a table with Cyrillic labels or names, else English.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import xlwings as xw
@@ -23,7 +24,17 @@ import xlwings as xw
 from ..errors import InputError, TiebreakError, WriteBlockedError, column_letter
 from ..i18n import DEFAULT_LANGUAGE, _, choose_language, current_language, use_language
 from ..reader import MAX_CELLS
-from ..sheet import Plan, plan_rank, reference
+from ..sheet import (
+    OUTPUT_NAME,
+    Area,
+    Plan,
+    merged_cells_error,
+    merged_elsewhere_error,
+    plan_rank,
+    reference,
+    refuse_blocked,
+)
+from .merges import ask_classic, ask_lite
 
 __all__ = ["XlwingsBook", "apply_plan", "main", "rank_book", "rank_sheet"]
 
@@ -83,10 +94,27 @@ class XlwingsBook:
         return out
 
     def protected(self, sheet: str) -> bool:
+        """Whether the sheet's cells are protected (``Worksheet.ProtectContents``; classic xlwings only)."""
         try:
             return bool(self.book.sheets[sheet].api.ProtectContents)
-        except Exception:
+        except Exception:  # xlwings Lite / Server: the payload does not say
             return False
+
+    def structure_protected(self) -> bool:
+        """Whether sheets cannot be added (``Workbook.ProtectStructure``; classic xlwings only)."""
+        try:
+            return bool(self.book.api.ProtectStructure)
+        except Exception:  # xlwings Lite / Server: the payload does not say
+            return False
+
+    def merged_at(self, sheet: str, cells: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], Area] | None:
+        """The first of the cells (1-based) inside merged cells, and the merged area, asked of Excel column by column."""
+        if not cells:
+            return None
+        try:
+            return ask_classic(self.book.sheets[sheet], cells)
+        except NotImplementedError:  # xlwings Lite / Server: answered on demand, by rank_book_async
+            return None
 
     def named_range(self, name: str) -> tuple[str, int, int, int, int] | None:
         for n in self.book.names:
@@ -124,13 +152,17 @@ def _stopped(err: TiebreakError, lang: str) -> str:
         return _("Rank stopped, nothing was changed: {error}").format(error=err)
 
 
-def apply_plan(book: Any, plan: Plan) -> None:
-    """Write a plan into an xlwings Book: the crosstable sheet first, then Rank's own sheets."""
+def apply_plan(book: Any, plan: Plan, *, add_sheets: bool = True) -> None:
+    """Write a plan into an xlwings Book: the crosstable sheet first, then Rank's own sheets.
+
+    ``add_sheets=False``: the new sheets were added already (xlwings Lite adds
+    them on their own, before any cell is written).
+    """
     for w in plan.writes:
         if w.sheet == plan.sheet:
             book.sheets[w.sheet].range((w.row, w.column)).value = w.values
-    for name in plan.create_sheets:
-        book.sheets.add(name, after=book.sheets[len(book.sheets) - 1])
+    if add_sheets:
+        _add_sheets(book, plan)
     for name in plan.clear_sheets:
         book.sheets[name].clear_contents()
     for w in plan.writes:
@@ -147,11 +179,19 @@ def apply_plan(book: Any, plan: Plan) -> None:
     book.sheets[plan.sheet].activate()
 
 
+def _add_sheets(book: Any, plan: Plan) -> None:
+    for name in plan.create_sheets:
+        book.sheets.add(name, after=book.sheets[len(book.sheets) - 1])
+
+
 def rank_book(book: Any, *, rules: str | None = None, criteria: str | None = None) -> str:
     """Rank the book's active sheet; returns the message shown to the user."""
     chooser = _Chooser()
+    source = XlwingsBook(book)
     try:
-        plan = plan_rank(XlwingsBook(book), rules=rules, criteria=criteria, language=chooser)
+        plan = plan_rank(source, rules=rules, criteria=criteria, language=chooser)
+        with use_language(plan.language):
+            refuse_blocked(source, plan)
     except TiebreakError as err:
         message = _stopped(err, chooser.lang)
         _tell(book, message)
@@ -162,25 +202,68 @@ def rank_book(book: Any, *, rules: str | None = None, criteria: str | None = Non
 
 
 async def rank_book_async(book: Any, *, rules: str | None = None, criteria: str | None = None) -> str:
-    """:func:`rank_book` for xlwings Lite, which does not send formulas with a script's values.
+    """:func:`rank_book` for xlwings Lite, which sends neither formulas, merges nor protection with a script's values.
 
-    After planning, the formulas of every cell Rank would write are fetched
-    from Excel (``Range.get_formula``); a formula there - also one showing
-    nothing, which arrives as an empty value - stops the run before anything
-    is written.
+    After planning, before anything is written:
+
+    * the formulas of every cell Rank would write are fetched from Excel
+      (``Range.get_formula``); a formula there - also one showing nothing,
+      which arrives as an empty value - stops the run;
+    * whether those cells are merged (``Range.get_merge_cells``, column by
+      column; ``get_merge_area`` names the merged cells);
+    * Lite cannot read sheet protection, so Rank writes back what its target
+      cells hold now and sends that at once (``Book.flush``): Excel refusing
+      it (a protected sheet) stops the run with every cell as it was.
+
+    Then the new sheets are added, on their own: Lite cannot read whether the
+    workbook's structure is protected, and Excel refusing the first sheet
+    also stops the run with nothing changed.  Then the cells are written; an
+    error Excel still raises there is reported as a message.
     """
     chooser = _Chooser()
+    source = XlwingsBook(book)
     try:
-        plan = plan_rank(XlwingsBook(book), rules=rules, criteria=criteria, language=chooser)
+        plan = plan_rank(source, rules=rules, criteria=criteria, language=chooser)
         with use_language(plan.language):
+            refuse_blocked(source, plan)
             await _refuse_formulas(book, plan)
+            await _refuse_merged(book, plan)
+            lite = await _try_writes(book, source, plan)
+            if lite:
+                await _add_sheets_lite(book, plan)
     except TiebreakError as err:
         message = _stopped(err, chooser.lang)
         _tell(book, message)
         return message
-    apply_plan(book, plan)
-    _tell(book, plan.message)
-    return plan.message
+    except _PartlyWritten as err:
+        message = _partly_written(err.error, plan.language)
+        _tell(book, message)
+        return message
+    apply_plan(book, plan, add_sheets=not lite)
+    message = plan.message
+    if lite:
+        try:
+            await book.flush()
+        except Exception as err:  # Excel refused an action after the trial writes passed
+            message = _partly_written(err, plan.language)
+    _tell(book, message)
+    return message
+
+
+class _PartlyWritten(Exception):
+    """Excel refused an action after others were applied (xlwings Lite)."""
+
+    def __init__(self, error: BaseException) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+def _partly_written(err: BaseException, lang: str) -> str:
+    with use_language(lang):
+        return _(
+            "Rank stopped: Excel refused a change while Rank was writing ({error}). Part of Rank's columns "
+            "or sheets may have been written; remove the cause and run Rank again."
+        ).format(error=_excel_error(err))
 
 
 async def _refuse_formulas(book: Any, plan: Plan) -> None:
@@ -205,6 +288,95 @@ async def _refuse_formulas(book: Any, plan: Plan) -> None:
                         ).format(sheet=sheet, cell=cell, formula=f),
                         cell=cell,
                     )
+
+
+async def _refuse_merged(book: Any, plan: Plan) -> None:
+    """xlwings Lite: the first cell Rank would write that is part of merged cells stops the run."""
+    for sheet, cells in plan.targets().items():
+        if sheet in plan.create_sheets or not cells:
+            continue
+        sh = book.sheets[sheet]
+        try:
+            found = await ask_lite(lambda r1, c, r2, sh=sh: sh.range((r1, c), (r2, c)), sorted(cells))
+        except NotImplementedError:  # not xlwings Lite: classic xlwings asked while planning; Server cannot tell
+            return
+        if found is None:
+            continue
+        if sheet == plan.sheet:
+            _where, _r1, c1, _r2, c2 = plan.names[OUTPUT_NAME]
+            raise merged_cells_error(sheet, found[0], found[1], c1, c2)
+        raise merged_elsewhere_error(sheet, *found)
+
+
+async def _try_writes(book: Any, source: XlwingsBook, plan: Plan) -> bool:
+    """xlwings Lite: write back what Rank's target cells hold now, at once; False when not in Lite.
+
+    Lite's Python cannot read whether a sheet is protected (neither the book
+    payload nor ``getRangeData`` carries it), so the cells are tried: Excel
+    refuses the write on a protected sheet, and since every value written is
+    the one already there, nothing changes either way.
+    """
+    try:
+        await book.flush()  # nothing is queued yet: this only tells whether this is xlwings Lite
+    except NotImplementedError:
+        return False
+    tried: list[str] = []
+    for w in plan.writes:
+        if w.sheet in plan.create_sheets:
+            continue
+        grid = source.values(w.sheet)
+        now = [[_value_at(grid, w.row - 1 + i, w.column - 1 + j) for j in range(len(row))] for i, row in enumerate(w.values)]
+        book.sheets[w.sheet].range((w.row, w.column)).value = now
+        tried.append(f"{w.sheet}!{w.address}")
+    for name in plan.clear_sheets:
+        if name not in plan.create_sheets:
+            book.sheets[name].range((1, 1)).value = [[_value_at(source.values(name), 0, 0)]]
+            tried.append(f"{name}!A1")
+    if not tried:
+        return True
+    try:
+        await book.flush()
+    except Exception as err:  # Excel refused: a protected sheet, or a change it does not allow
+        raise WriteBlockedError(
+            _(
+                "Excel refused a change to the cells Rank writes ({ranges}): {error}. Is the sheet protected? "
+                "Unprotect it (Review > Unprotect Sheet), then run Rank again (nothing was changed)."
+            ).format(ranges=", ".join(tried), error=_excel_error(err)),
+            cell=tried[0],
+        ) from None
+    return True
+
+
+async def _add_sheets_lite(book: Any, plan: Plan) -> None:
+    """xlwings Lite: add the new sheets and send that at once, before any cell is written."""
+    for i, name in enumerate(plan.create_sheets):
+        book.sheets.add(name, after=book.sheets[len(book.sheets) - 1])
+        try:
+            await book.flush()
+        except Exception as err:  # a protected workbook structure, most likely
+            if i:  # an earlier sheet was added: not "nothing was changed"
+                raise _PartlyWritten(err) from None
+            first_cell = f"{name}!A1"
+            raise WriteBlockedError(
+                _(
+                    "Excel refused to add the sheet '{sheet}' ({error}). Is the workbook's structure protected? "
+                    "Unprotect it (Review > Protect Workbook), then run Rank again (nothing was changed)."
+                ).format(sheet=name, error=_excel_error(err)),
+                cell=first_cell,
+            ) from None
+
+
+def _value_at(grid: list[list[Any]], r: int, c: int) -> Any:
+    """A cell of a sheet's values (0-based), None beyond them."""
+    if 0 <= r < len(grid) and 0 <= c < len(grid[r]):
+        return grid[r][c]
+    return None
+
+
+def _excel_error(err: BaseException) -> str:
+    """The first line of what Excel (Office.js, through Lite) said."""
+    text = str(err).strip().splitlines()
+    return text[-1] if text else type(err).__name__
 
 
 def _tell(book: Any, message: str) -> None:
