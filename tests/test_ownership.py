@@ -242,6 +242,43 @@ def test_a_protected_sheet_is_refused(capsys: pytest.CaptureFixture[str], tmp_pa
     assert not (tmp_path / "out.xlsx").exists()
 
 
+def test_merged_cells_where_rank_writes_on_the_standings_sheet_are_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # the user merges the title across the page for a nicer print-out, then ranks again
+    wb = openpyxl.load_workbook(ranked(capsys, tmp_path))
+    wb["Standings"].merge_cells("A1:J1")
+    edited = tmp_path / "edited.xlsx"
+    wb.save(edited)
+    code, err = rank(capsys, edited, tmp_path / "again.xlsx")
+    assert code == 1
+    assert "sheet 'Standings', cell A1 is part of the merged cells A1:J1" in err
+    assert not (tmp_path / "again.xlsx").exists()
+
+
+def test_a_protected_standings_sheet_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    wb = openpyxl.load_workbook(ranked(capsys, tmp_path))
+    wb["Standings"].protection.sheet = True
+    edited = tmp_path / "edited.xlsx"
+    wb.save(edited)
+    code, err = rank(capsys, edited, tmp_path / "again.xlsx")
+    assert code == 1
+    assert "sheet 'Standings' is protected" in err
+    assert not (tmp_path / "again.xlsx").exists()
+
+
+def test_a_locked_workbook_structure_is_refused_before_a_sheet_is_added(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # Review > Protect Workbook: Excel would not let anyone add the Standings sheet, so the copy does not either
+    from openpyxl.workbook.protection import WorkbookProtection
+
+    src = make(tmp_path / "event.xlsx")
+    wb = openpyxl.load_workbook(src)
+    wb.security = WorkbookProtection(lockStructure=True)
+    wb.save(src)
+    code, err = rank(capsys, src, tmp_path / "out.xlsx")
+    assert code == 1
+    assert "the workbook's structure is protected, so Rank cannot add the sheets 'Standings', 'tiebreak'" in err
+    assert not (tmp_path / "out.xlsx").exists()
+
+
 # ------------------------------------------------------------ point 9: the Standings sheet
 def test_what_the_user_adds_to_standings_is_kept(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     wb = openpyxl.load_workbook(ranked(capsys, tmp_path))

@@ -181,7 +181,7 @@ def _rank(args: argparse.Namespace) -> int:
         check_output(args.out)
     if _is_trf(path):
         return _rank_trf(path, args)
-    from .sheet import plan_rank
+    from .sheet import plan_rank, refuse_blocked
     from .workbook import check_out_suffix, open_book, read_only_suffixes
 
     if args.out and args.format != "html" and path.suffix.lower() in read_only_suffixes():
@@ -221,6 +221,8 @@ def _rank(args: argparse.Namespace) -> int:
         if chosen:  # the workbook's language from here on, for its errors too (main restores the caller's)
             set_language(chosen[-1])
     assert plan.ranking is not None
+    if args.out and args.format != "html":
+        refuse_blocked(book, plan)  # merged cells where Rank writes on its own sheets, a locked structure
     if args.format == "html":
         from .publish import publish
 

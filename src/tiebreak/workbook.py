@@ -265,6 +265,11 @@ class SafeWorkbook:
     def protected(self, sheet: str) -> bool:
         return self.sheet_data(sheet).protected
 
+    def structure_protected(self) -> bool:
+        """Whether Review > Protect Workbook locked the structure (``<workbookProtection lockStructure="1">``)."""
+        m = re.search(rb"<(?:\w+:)?workbookProtection\b[^>]*?\blockStructure=\"(1|true)\"", self._workbook_xml)
+        return m is not None
+
     def named_range(self, name: str) -> tuple[str, int, int, int, int] | None:
         found = [n for n in self._names if n[0].casefold() == name.casefold()]
         found.sort(key=lambda n: n[1] is not None)  # workbook-level names first
