@@ -256,3 +256,78 @@ def test_the_caller_is_no_argument_outside_classic_xlwings() -> None:
         params = list(inspect.signature(getattr(functions, name)).parameters)
         assert params[-1] == "lang" and "caller" not in params, (name, params)
     assert not functions.CLASSIC
+
+
+# --- the classic decorators: the calling cell and the function wizard's texts --------------
+
+CLASSIC_PROBE = r"""
+import importlib.util, json, sys
+spec = importlib.util.spec_from_file_location("build_vba", sys.argv[1])
+build_vba = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(build_vba)
+if sys.platform != "win32":
+    build_vba._stub_pywin32()  # as addin/build_vba.py does: xlwings.udfs imports without pywin32
+sys.path.insert(0, str(build_vba.SRC))
+import xlwings as xw
+from xlwings import udfs
+xw.func, xw.arg, xw.ret = udfs.xlfunc, udfs.xlarg, udfs.xlret
+xw.script = xw.sub = udfs.xlsub
+from tiebreak.excel import functions
+import io
+# what Import Functions does first (xlwings.udfs.import_udfs): write the VBA wrappers, which marks
+# caller as passed by VBA ("Nothing"); then it registers the texts of the arguments that are not
+udfs.generate_vba_wrapper(build_vba.MODULE, functions, io.StringIO(), build_vba._AddinWorkbook())
+out = {"classic": functions.CLASSIC, "functions": {}}
+for name in functions.__all__:
+    xl = getattr(functions, name).__xlfunc__
+    out["functions"][name] = {
+        "doc": xl["ret"]["doc"],
+        "args": [[a["name"], a["doc"], a["vba"], "optional" in a] for a in xl["args"]],
+    }
+print(json.dumps(out))
+"""
+
+
+@pytest.fixture(scope="module")
+def classic_functions(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """The functions as classic xlwings (Windows, COM) decorates them, read in a fresh process."""
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    env = {k: v for k, v in os.environ.items() if not k.startswith("XLWINGS_")}  # not the Office.js decorators
+    env["PYTHONIOENCODING"] = "utf-8"
+    done = subprocess.run(
+        [sys.executable, "-c", CLASSIC_PROBE, str(root / "addin" / "build_vba.py")],
+        env=env, capture_output=True, text=True, encoding="utf-8", check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
+
+
+def test_classic_xlwings_hands_the_calling_cell_to_caller(classic_functions: dict[str, Any]) -> None:
+    import inspect
+
+    assert classic_functions["classic"] is True
+    for name, xl in classic_functions["functions"].items():
+        args = xl["args"]
+        # the formula's arguments as in Office.js, lang last; then caller, which the VBA wrapper passes
+        # as Nothing and xlwings' call_udf replaces with the calling Range (args[pos] = caller)
+        assert [a[0] for a in args] == [*inspect.signature(getattr(functions, name)).parameters, "caller"], name
+        assert args[-1][2] == "Nothing" and args[-2][0] == "lang" and args[-2][3], name
+        assert all(a[2] is None for a in args[:-1]), name
+
+
+def test_classic_function_wizard_texts_are_bilingual_and_fit(classic_functions: dict[str, Any]) -> None:
+    # Import Functions registers these with Application.MacroOptions: the docstring and the
+    # docs of the arguments Excel shows (not caller), each cut by xlwings at 255 characters
+    for name, xl in classic_functions["functions"].items():
+        shown = [xl["doc"], *(a[1] for a in xl["args"] if a[2] is None)]
+        for text in shown:
+            english, sep, russian = text.partition(" · ")
+            assert sep and english and russian and any("а" <= c <= "я" for c in russian.lower()), (name, text)
+            assert len(text) <= functions.TOOLTIP_LIMIT < 255, (name, text)
