@@ -211,7 +211,9 @@ def test_bas_is_an_importable_xlwings_udfs_module() -> None:
     signatures = bas_signatures(text)
     for target, module, fname, args, workbook in calls:
         assert target == fname and module == UDF_MODULE and workbook == "ActiveWorkbook"
-        assert [a.strip() for a in args.split(",")] == [name for name, _ in signatures[fname.upper()]]
+        # the formula's arguments, then "Nothing" where xlwings puts the calling cell (``caller``, which
+        # lets a function read the workbook's settings sheet in classic xlwings)
+        assert [a.strip() for a in args.split(",")] == [name for name, _ in signatures[fname.upper()]] + ["Nothing"]
     assert "ThisWorkbook" not in text
 
 

@@ -451,20 +451,20 @@ def test_buchholz_fide_2024_equals_the_hand_computed_bh() -> None:
 
 # --------------------------------------------------------------------------- metadata
 SIGNATURES = {
-    "POINTS": ["table", "player", "rules", "scoring"],
-    "BUCHHOLZ": ["table", "player", "rules", "scoring"],
-    "SOLKOFF": ["table", "player", "rules", "scoring"],
-    "SOLKOFF_TRUNC": ["table", "k", "player", "rules", "scoring"],
-    "SHMULYAN": ["table", "player", "rules", "scoring"],
-    "SONNEBORN_BERGER": ["table", "player", "rules", "convention", "scoring"],
-    "RIGA": ["table", "player", "rules", "scoring"],
-    "WINS": ["table", "player", "rules", "scoring"],
-    "BEATEN_SUM": ["table", "player", "rules", "scoring"],
-    "OPP_RATING_SUM": ["table", "ratings", "player", "rules", "scoring"],
-    "HEAD_TO_HEAD": ["table", "player", "rules", "scoring"],
-    "PLACES": ["table", "criteria", "rules", "scoring"],
-    "TIEBREAK": ["table", "code", "player", "rules", "scoring"],
-    "TB_EXPLAIN": ["table", "player", "code", "rules", "scoring"],
+    "POINTS": ["table", "player", "rules", "scoring", "lang"],
+    "BUCHHOLZ": ["table", "player", "rules", "scoring", "lang"],
+    "SOLKOFF": ["table", "player", "rules", "scoring", "lang"],
+    "SOLKOFF_TRUNC": ["table", "k", "player", "rules", "scoring", "lang"],
+    "SHMULYAN": ["table", "player", "rules", "scoring", "lang"],
+    "SONNEBORN_BERGER": ["table", "player", "rules", "convention", "scoring", "lang"],
+    "RIGA": ["table", "player", "rules", "scoring", "lang"],
+    "WINS": ["table", "player", "rules", "scoring", "lang"],
+    "BEATEN_SUM": ["table", "player", "rules", "scoring", "lang"],
+    "OPP_RATING_SUM": ["table", "ratings", "player", "rules", "scoring", "lang"],
+    "HEAD_TO_HEAD": ["table", "player", "rules", "scoring", "lang"],
+    "PLACES": ["table", "criteria", "rules", "scoring", "lang"],
+    "TIEBREAK": ["table", "code", "player", "rules", "scoring", "lang"],
+    "TB_EXPLAIN": ["table", "player", "code", "rules", "scoring", "lang"],
 }
 REQUIRED = {"table", "k", "ratings", "code"}
 REQUIRED_IN = {"TB_EXPLAIN": {"player"}}  # explaining needs a player
@@ -556,6 +556,19 @@ def test_meta_descriptions(meta: dict[str, Any], name: str) -> None:
         pd = p.get("description", "")
         assert pd and pd.strip() and "\n" not in pd, (name, p)
         assert not pd.startswith("Positional argument"), (name, p)
+
+
+@pytest.mark.parametrize("name", sorted(SIGNATURES))
+def test_meta_tooltips_are_bilingual_and_fit_office_js(meta: dict[str, Any], name: str) -> None:
+    # one import serves every user: each tooltip reads "English · Русский", within Office.js' 128 characters
+    f = meta[name]
+    for text in [f["description"], *(p["description"] for p in f["parameters"])]:
+        english, sep, russian = text.partition(" · ")
+        assert sep, text
+        assert re.search("[A-Za-z]{3}", english) and not CYRILLIC.search(english), text
+        assert CYRILLIC.search(russian), text
+        assert len(text) <= functions.TOOLTIP_LIMIT == 128, (len(text), text)
+    assert "caller" not in [p["name"] for p in f["parameters"]]  # classic xlwings' calling cell is no argument here
 
 
 def test_no_name_clashes_with_excel_builtins(meta: dict[str, Any]) -> None:

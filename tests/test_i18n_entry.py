@@ -1,7 +1,9 @@
 """Which language the worksheet functions answer in, and the cache keeping each language's messages.
 
-A worksheet function sees only its arguments: Russian when the table's labels
-or a text argument are Cyrillic, otherwise English (tiebreak.excel.functions.language).
+Without ``lang`` and a settings sheet it can read, a worksheet function goes by its
+arguments: Russian when the table's labels or a text argument are Cyrillic, otherwise
+English (tiebreak.excel.functions.language; ``lang`` and the settings sheet are in
+tests/test_udf_language.py).
 The calls go through xlwings' own Office.js conversion (helpers.call).
 """
 

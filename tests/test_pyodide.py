@@ -99,6 +99,7 @@ def run_in_pyodide(package: str, wheels: list[Path], folder: Path, *, rank: bool
             ["places", "places", [GRID]],
             ["bad_notation", "buchholz", [BAD_NOTATION]],
             ["bad_error", "buchholz", [BAD_ERROR]],
+            ["bad_notation_ru", "buchholz", [BAD_NOTATION, None, None, None, [["ru"]]]],  # lang = "ru"
         ],
         "book": book_payload() if rank else None,
     }
@@ -142,8 +143,10 @@ def test_lite_main_computes_in_pyodide(setup: None, wheel: Path, tmp_path: Path,
     # what Lite registers from main.py: every worksheet function and both scripts
     assert sorted(out["functions"]) == sorted(FUNCTIONS)
     # the doc= of @xw.arg reaches Excel as the argument's description
-    assert [name for name, _ in out["functions"]["SOLKOFF_TRUNC"]] == ["table", "k", "player", "rules", "scoring"]
+    # (lang last; classic xlwings' ``caller`` is no argument here, in the older xlwings of new Lite workbooks too)
+    assert [name for name, _ in out["functions"]["SOLKOFF_TRUNC"]] == ["table", "k", "player", "rules", "scoring", "lang"]
     assert dict(out["functions"]["BUCHHOLZ"])["table"] == functions.TABLE_DOC
+    assert dict(out["functions"]["BUCHHOLZ"])["lang"] == functions.LANG_DOC
     scripts = {s["function_name"]: s for s in out["scripts"]}
     assert set(scripts) == {"rank_sheet", "rank_button"}
     assert scripts["rank_button"]["button"] == "[RankButton]Crosstable!L1"
@@ -160,6 +163,9 @@ def test_lite_main_computes_in_pyodide(setup: None, wheel: Path, tmp_path: Path,
     for key, table, text in (("bad_notation", BAD_NOTATION, "12x"), ("bad_error", BAD_ERROR, "#N/A")):
         assert results[key] == call(functions, "buchholz", table)
         assert results[key][0][0].startswith("#TIEBREAK! ") and text in results[key][0][0], results[key]
+    # lang = "ru" on a Latin table: the message in Russian, as in CPython
+    assert results["bad_notation_ru"] == call(functions, "buchholz", BAD_NOTATION, None, None, None, "ru")
+    assert "не результат" in results["bad_notation_ru"][0][0], results["bad_notation_ru"]
 
     if not rank:
         assert out["actions"] is None

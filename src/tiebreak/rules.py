@@ -50,12 +50,11 @@ class RuleSet:
 
     name: str = ""
     title: str | LazyString = ""
-    """The rule set's name for people, in the current language when shown."""
-    summary: str = ""
-    forfeits: str = ""
-    byes: str = ""
-    requested_byes: str = ""
-    withdrawals: str = ""
+    """The rule set's name for people, in the current language when shown.
+
+    What each rule set does with forfeits, byes, requested byes and withdrawals is described
+    for people in the README (English) and README.ru.md (Russian), not here.
+    """
 
     def evaluate(self, t: Tournament) -> Evaluation:
         raise NotImplementedError
@@ -168,11 +167,6 @@ def withdrawal_round(t: Tournament, p: int) -> int | None:
 class RuRules(RuleSet):
     name = "ru"
     title = lazy_gettext("Russian draughts rules (1.13, code 3.16)")
-    summary = "Forfeits count as draws; an odd-number bye is a win over the event's lowest score; a withdrawn opponent is credited with his score group's average."
-    forfeits = "A forfeit (+/−) counts as a draw between the two players in every coefficient; the opponent still counts. It is neither a win nor a loss for Shmulyan, wins or beaten-sum. Opponents' scores count their own forfeits as draws."
-    byes = "A bye for an odd number of players counts as a game won against a virtual opponent whose score is the lowest final score of the event (coefficients only; not a win for 'most wins', not in beaten-sum)."
-    requested_byes = "A requested bye (½ or 0) and an absence add nothing to the coefficients; the points count for ranking."
-    withdrawals = "An opponent who withdrew (absent from some round to the end) is credited, for his remaining rounds, with the average result over those rounds of the players who had his score when he stopped (tables with round columns only; nothing when nobody else had that score)."
 
     def evaluate(self, t: Tournament) -> Evaluation:
         n = len(t.players)
@@ -317,11 +311,6 @@ class RuRules(RuleSet):
 class PlainRules(RuleSet):
     name = "plain"
     title = lazy_gettext("Results as scored")
-    summary = "Forfeits count as the win or loss they were scored as; byes and absences add nothing."
-    forfeits = "A forfeit counts as the win or loss it was scored as, against the scheduled opponent."
-    byes = "A bye adds nothing to the coefficients (no opponent); its points count for ranking."
-    requested_byes = "Add nothing to the coefficients."
-    withdrawals = "Nothing is credited; an absent round adds nothing."
 
     def evaluate(self, t: Tournament) -> Evaluation:
         n = len(t.players)
@@ -391,28 +380,6 @@ class FideRules(RuleSet):
         self.title = (
             lazy_gettext("FIDE C.07 (in force 2024-04-01)") if year == 2024 else lazy_gettext("FIDE C.07 (revision applied from 2026-03-01)")
         )
-        self.summary = (
-            "Own unplayed rounds count as games against a dummy opponent with the player's own score"
-            + (" (capped: a forfeit at the scheduled opponent's adjusted score, other rounds at draw points × rounds)" if self.caps else "")
-            + "; opponents' requested byes and absences followed only by unplayed rounds count as draws; "
-            "Cut-1 drops a voluntarily unplayed round first (16.5); round robin forfeits are games against the scheduled opponent (15.2)."
-        )
-        self.forfeits = (
-            "Swiss: the player's forfeit (won or lost) is a round against a dummy opponent with his own final score"
-            + (", at most the scheduled opponent's adjusted score" if self.caps else "")
-            + "; for his opponents he keeps the points scored. Round robin: a game against the scheduled opponent. "
-            "A forfeit win counts for WIN, not WON; a forfeit loss is a voluntarily unplayed round."
-        )
-        self.byes = (
-            "A pairing-allocated or full-point bye is a round against the dummy opponent"
-            + (" (at most draw points × rounds)" if self.caps else "")
-            + " and counts its points; it is not voluntary."
-        )
-        self.requested_byes = (
-            "A half- or zero-point bye is a voluntarily unplayed round against the dummy opponent (SB: dummy × points); "
-            "Cut-1 removes it first. For the opponents it counts as a draw when no played round follows (16.2.5), else as scored."
-        )
-        self.withdrawals = "Absent rounds after a withdrawal are zero-point byes: for the opponents they count as draws (16.2.5)."
 
     def evaluate(self, t: Tournament) -> Evaluation:
         n = len(t.players)
@@ -472,14 +439,6 @@ class FideRules(RuleSet):
 class Fide2009Rules(RuleSet):
     name = "fide-2009"
     title = lazy_gettext("FIDE virtual-opponent rule (2009, in the Handbook until 2023)")
-    summary = "Opponents' unplayed games count as draws; a player's own unplayed round is a game against a virtual opponent."
-    forfeits = (
-        "For the opponents, every unplayed game counts as a draw. The player's own forfeit round is a game against a virtual "
-        "opponent with the player's score before the round, the opposite result in it, and draws afterwards."
-    )
-    byes = "As a forfeit: a game against the virtual opponent; its points count (SB: virtual score × points)."
-    requested_byes = "As a forfeit: a game against the virtual opponent."
-    withdrawals = "Absent rounds are unplayed games: draws for the opponents, virtual opponents for the player."
 
     def evaluate(self, t: Tournament) -> Evaluation:
         n = len(t.players)

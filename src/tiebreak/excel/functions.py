@@ -7,12 +7,23 @@ for the header and blank rows), with ``player`` (a start number or a name)
 that player's value.  Bad input returns a readable ``#TIEBREAK! ...`` text in
 the cell, never a traceback.
 
+The language of that text (:func:`language`): the optional last argument
+``lang``; else, in classic xlwings, the settings sheet's Language row of the
+calling workbook (a classic function receives the calling cell, ``caller``);
+else Russian when the table's labels or a text argument are Cyrillic; else
+English.  xlwings Lite and Server hand a function its arguments and at most
+the calling cell's address, never the workbook, so there the settings sheet
+cannot be read: ``lang`` (a text or a reference to the settings' Language
+cell) is the way to choose.
+
 The functions never import ``xlwings.server`` or ``xlwings.pro``: classic
 xlwings and xlwings Lite run them without a licence.
 """
 
 from __future__ import annotations
 
+import inspect
+import time
 from itertools import repeat
 from typing import Any, Callable, Sequence
 
@@ -21,8 +32,9 @@ import xlwings as xw
 from .. import api
 from ..cache import shared
 from ..errors import SettingsError, TiebreakError
-from ..i18n import _, choose_language, has_cyrillic, use_language
+from ..i18n import _, choose_language, has_cyrillic, normalize_language, use_language
 from ..notation import excel_error
+from ..settings import SETTINGS_SHEET, Settings
 
 __all__ = [
     "points",
@@ -46,10 +58,92 @@ ERROR_PREFIX = "#TIEBREAK! "
 # cell as None (classic xlwings and Office.js alike); the latter answers with an empty cell.
 OMITTED = ""
 
-TABLE_DOC = "The crosstable: a round robin matrix or Swiss round columns, with or without its header row and the No./name/points columns."
-PLAYER_DOC = "Optional: a start number or name; left out, one value per row of the table (a spilled column)."
-SCORING_DOC = "Optional: points for a win/draw/loss, e.g. \"3/1/0\" or \"2/1/0\"; default: read from the table (1/0.5/0 unless it shows 2 or 3 for a win)."
-RULES_DOC = "Optional: rule set for unplayed games: ru (default), fide-2024, fide-2026, fide-2009, plain."
+# The tooltips Excel shows while a formula is typed (the function wizard in classic xlwings, the
+# formula autocomplete in xlwings Lite).  xlwings reads them once, at import, for every user, so
+# they are written in both languages, "English · Русский", each within 128 characters: the
+# longest description Office.js custom-function metadata accepts (Excel's function wizard cuts at 255).
+TOOLTIP_LIMIT = 128
+TABLE_DOC = "The crosstable range (round robin or Swiss) · Диапазон турнирной таблицы (круговой или швейцарской)"
+PLAYER_DOC = "Optional: start number or name; left out, a column for all · Номер или фамилия; без него — столбец для всех"
+SCORING_DOC = "Optional win/draw/loss points, e.g. 3/1/0 · Очки за победу/ничью/поражение, например 2/1/0"
+RULES_DOC = "Optional rule set: ru (default), fide-2024, fide-2026, fide-2009, plain · Набор правил, по умолчанию ru"
+CODE_DOC = "Tie-break code: BH/C1, SB, solkoff, riga ... · Код показателя: BH/C1, SB, solkoff, riga …"
+LANG_DOC = "Optional language of messages: ru or en · Язык сообщений: ru или en (без него — по настройкам или таблице)"
+
+# Classic xlwings passes the calling cell (an xlwings Range) to a parameter named ``caller`` and
+# leaves it out of the formula's arguments.  The other runtimes have no such parameter: there it is
+# hidden from the signature they read, and stays None.
+CLASSIC = getattr(xw.func, "__module__", "") == "xlwings.udfs"
+
+# The settings sheet's language per workbook name: (when read, language or None).  Read at most
+# once per BOOK_SETTINGS_SECONDS, so a filled-down column costs one read, not one per cell.
+BOOK_SETTINGS_SECONDS = 2.0
+_book_language: dict[str, tuple[float, str | None]] = {}
+
+
+def _without_caller(f: Callable[..., Any]) -> Callable[..., Any]:
+    """Hide the ``caller`` parameter outside classic xlwings (apply it below ``@xw.arg``)."""
+    if not CLASSIC:
+        sig = inspect.signature(f)
+        f.__signature__ = sig.replace(parameters=[p for p in sig.parameters.values() if p.name != "caller"])  # type: ignore[attr-defined]
+    return f
+
+
+def settings_language(caller: Any) -> str | None:
+    """The Language row of the calling workbook's settings sheet, or None (unset, ``auto``, no sheet, unreadable).
+
+    ``caller`` is the calling cell as classic xlwings hands it over (an xlwings Range); anything
+    that fails on the way is no setting: it never breaks the function.
+    """
+    if caller is None:
+        return None
+    try:
+        book = caller.sheet.book
+        key = str(book.name)
+        now = time.monotonic()
+        known = _book_language.get(key)
+        if known is not None and now - known[0] < BOOK_SETTINGS_SECONDS:
+            return known[1]
+        lang = _read_settings_language(book)
+        _book_language[key] = (now, lang)
+        return lang
+    except Exception:  # a closed book, a COM hiccup: the table decides instead
+        return None
+
+
+def _read_settings_language(book: Any) -> str | None:
+    try:
+        sheet = book.sheets[SETTINGS_SHEET]
+    except Exception:  # no settings sheet in this workbook
+        return None
+    grid = sheet.used_range.options(ndim=2).value
+    return normalize_language(Settings.from_grid(grid).language)
+
+
+def _asked_language(value: Any) -> str | None:
+    """The language the ``lang`` argument asks for; None when left out, empty or ``auto``.
+
+    >>> [_asked_language(v) for v in ("ru", "EN", "рус", "Русский", "auto", "", None)]
+    ['ru', 'en', 'ru', 'ru', None, None, None]
+    """
+    if value is None:
+        return None
+    if isinstance(value, list):
+        raise SettingsError(_("lang: give one cell: ru, en or auto"))
+    lang = normalize_language(value)
+    if lang is None and isinstance(value, str) and " ".join(value.split()).casefold() in ("", "auto", "авто", "автоматически"):
+        return None
+    if lang is None:
+        raise SettingsError(_("lang: unknown language '{value}': use ru, en or auto").format(value=value))
+    return lang
+
+
+def _lang_argument(value: Any) -> str | None:
+    """:func:`_asked_language`, refusing an Excel error in the cell as the other arguments do."""
+    err = excel_error(value) if isinstance(value, str) else None
+    if err:
+        raise SettingsError(_("{argument}: the cell holds the Excel error {error}").format(argument="lang", error=err))
+    return _asked_language(value)
 
 
 def _fail(err: Exception) -> str:
@@ -86,19 +180,26 @@ def _cyrillic_text(values: Sequence[Any]) -> str | None:
     return None
 
 
-def language(args: Sequence[Any]) -> str:
+def language(args: Sequence[Any], lang: Any = None, caller: Any = None) -> str:
     """The language of a worksheet function's answer.
 
-    A function sees no settings sheet, only its arguments: Russian when the
-    table's own labels (headers, names) or a text argument (criteria such as
-    "усечённый Солкофф", scoring "шашки") are written in Cyrillic; otherwise
-    English.
+    ``lang`` (the function's last argument) when it names a language; else
+    the settings sheet's Language row of the calling workbook, which only
+    classic xlwings lets a function see (through ``caller``, the calling
+    cell); else Russian when the table's own labels (headers, names) or a
+    text argument (criteria such as "усечённый Солкофф", scoring "шашки")
+    are written in Cyrillic; otherwise English.
 
     >>> language([[["№", "Фамилия", 1], [1, "Иванов", "X"]]]), language([[["No", "Name"]], "BH/C1"])
     ('ru', 'en')
     >>> language([[["No", "Name"]], "бухгольц"])
     'ru'
+    >>> language([[["№", "Фамилия"]]], "en"), language([[["No", "Name"]]], "рус")
+    ('en', 'ru')
     """
+    asked = _lang_argument(lang) or settings_language(caller)
+    if asked is not None:
+        return asked
     found = _cyrillic_text(args[1:]) or _table_cyrillic(args[0] if args else None)[1]
     return choose_language(None, () if found is None else (found,))
 
@@ -110,8 +211,8 @@ def _table_cyrillic(table: Any) -> tuple[Any, str | None]:
     return shared.own_copy(table, lambda grid: _cyrillic_text([grid]))
 
 
-def _guard(f: Callable[..., Any]) -> Callable[..., Any]:
-    """Turn any error into a readable cell text (never a traceback), in the table's language."""
+def _guard(f: Callable[..., Any], lang: Any = None, caller: Any = None) -> Callable[..., Any]:
+    """Turn any error into a readable cell text (never a traceback), in the language :func:`language` chooses."""
 
     names = f.__code__.co_varnames[: f.__code__.co_argcount]
 
@@ -129,7 +230,13 @@ def _guard(f: Callable[..., Any]) -> Callable[..., Any]:
             found = None
         args = (table, *args[1:])
         found = _cyrillic_text(args[1:]) or found
-        with use_language(choose_language(None, () if found is None else (found,))):
+        auto = choose_language(None, () if found is None else (found,))
+        with use_language(auto):  # a bad ``lang`` is said in the table's language
+            try:
+                asked = _lang_argument(lang) or settings_language(caller)
+            except SettingsError as err:
+                return _fail(err)
+        with use_language(asked or auto):
             return checked(*args)
 
     def checked(*args: Any) -> Any:
@@ -212,9 +319,11 @@ def _value_function(code: str) -> Callable[[Any, Any, Any, Any], Any]:
 @xw.arg("player", err_to_str=True, doc=PLAYER_DOC)
 @xw.arg("rules", err_to_str=True, doc=RULES_DOC)
 @xw.arg("scoring", err_to_str=True, doc=SCORING_DOC)
-def points(table: Any, player: Any = OMITTED, rules: Any = None, scoring: Any = None) -> Any:
-    """Points scored (очки), from the crosstable."""
-    return _guard(_value_function("points"))(table, player, rules, scoring)
+@xw.arg("lang", err_to_str=True, doc=LANG_DOC)
+@_without_caller
+def points(table: Any, player: Any = OMITTED, rules: Any = None, scoring: Any = None, lang: Any = None, caller: Any = None) -> Any:
+    """Points scored · Очки участника"""
+    return _guard(_value_function("points"), lang, caller)(table, player, rules, scoring)
 
 
 @xw.func
@@ -222,9 +331,11 @@ def points(table: Any, player: Any = OMITTED, rules: Any = None, scoring: Any = 
 @xw.arg("player", err_to_str=True, doc=PLAYER_DOC)
 @xw.arg("rules", err_to_str=True, doc=RULES_DOC)
 @xw.arg("scoring", err_to_str=True, doc=SCORING_DOC)
-def buchholz(table: Any, player: Any = OMITTED, rules: Any = None, scoring: Any = None) -> Any:
-    """Buchholz (коэффициент Бухгольца): the sum of all opponents' scores."""
-    return _guard(_value_function("buchholz"))(table, player, rules, scoring)
+@xw.arg("lang", err_to_str=True, doc=LANG_DOC)
+@_without_caller
+def buchholz(table: Any, player: Any = OMITTED, rules: Any = None, scoring: Any = None, lang: Any = None, caller: Any = None) -> Any:
+    """Buchholz: the sum of all opponents' scores · Коэффициент Бухгольца: сумма очков всех соперников"""
+    return _guard(_value_function("buchholz"), lang, caller)(table, player, rules, scoring)
 
 
 @xw.func
@@ -232,25 +343,29 @@ def buchholz(table: Any, player: Any = OMITTED, rules: Any = None, scoring: Any 
 @xw.arg("player", err_to_str=True, doc=PLAYER_DOC)
 @xw.arg("rules", err_to_str=True, doc=RULES_DOC)
 @xw.arg("scoring", err_to_str=True, doc=SCORING_DOC)
-def solkoff(table: Any, player: Any = OMITTED, rules: Any = None, scoring: Any = None) -> Any:
-    """Median Solkoff (медианный коэффициент Солкоффа): Buchholz minus the best and the worst opponent score."""
-    return _guard(_value_function("solkoff"))(table, player, rules, scoring)
+@xw.arg("lang", err_to_str=True, doc=LANG_DOC)
+@_without_caller
+def solkoff(table: Any, player: Any = OMITTED, rules: Any = None, scoring: Any = None, lang: Any = None, caller: Any = None) -> Any:
+    """Median Solkoff: Buchholz without the best and worst opponent · Медианный коэффициент Солкоффа"""
+    return _guard(_value_function("solkoff"), lang, caller)(table, player, rules, scoring)
 
 
 @xw.func
 @xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
-@xw.arg("k", err_to_str=True, doc="How many of the worst opponent scores to drop (1, 2, 3 ...; 0 gives Buchholz).")
+@xw.arg("k", err_to_str=True, doc="How many worst opponent scores to drop (1, 2 ...) · Сколько худших результатов соперников отбросить")
 @xw.arg("player", err_to_str=True, doc=PLAYER_DOC)
 @xw.arg("rules", err_to_str=True, doc=RULES_DOC)
 @xw.arg("scoring", err_to_str=True, doc=SCORING_DOC)
-def solkoff_trunc(table: Any, k: Any, player: Any = OMITTED, rules: Any = None, scoring: Any = None) -> Any:
-    """Truncated Solkoff (усечённый коэффициент Солкоффа): Buchholz minus the k worst opponent scores."""
+@xw.arg("lang", err_to_str=True, doc=LANG_DOC)
+@_without_caller
+def solkoff_trunc(table: Any, k: Any, player: Any = OMITTED, rules: Any = None, scoring: Any = None, lang: Any = None, caller: Any = None) -> Any:
+    """Truncated Solkoff: Buchholz without the k worst opponents · Усечённый коэффициент Солкоффа"""
 
     def compute(table: Any, k: Any, player: Any, rules: Any, scoring: Any) -> Any:
         grid = api.as_grid(table)
         return _respond(api.truncated_values(shared, grid, k, rules, scoring), grid, player)
 
-    return _guard(compute)(table, k, player, rules, scoring)
+    return _guard(compute, lang, caller)(table, k, player, rules, scoring)
 
 
 @xw.func
@@ -258,25 +373,29 @@ def solkoff_trunc(table: Any, k: Any, player: Any = OMITTED, rules: Any = None, 
 @xw.arg("player", err_to_str=True, doc=PLAYER_DOC)
 @xw.arg("rules", err_to_str=True, doc=RULES_DOC)
 @xw.arg("scoring", err_to_str=True, doc=SCORING_DOC)
-def shmulyan(table: Any, player: Any = OMITTED, rules: Any = None, scoring: Any = None) -> Any:
-    """Shmulyan (коэффициент Шмульяна): scores of beaten opponents minus scores of opponents lost to; can be negative."""
-    return _guard(_value_function("shmulyan"))(table, player, rules, scoring)
+@xw.arg("lang", err_to_str=True, doc=LANG_DOC)
+@_without_caller
+def shmulyan(table: Any, player: Any = OMITTED, rules: Any = None, scoring: Any = None, lang: Any = None, caller: Any = None) -> Any:
+    """Shmulyan: beaten opponents' scores minus those lost to · Коэффициент Шмульяна"""
+    return _guard(_value_function("shmulyan"), lang, caller)(table, player, rules, scoring)
 
 
 @xw.func
 @xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
 @xw.arg("player", err_to_str=True, doc=PLAYER_DOC)
 @xw.arg("rules", err_to_str=True, doc=RULES_DOC)
-@xw.arg("convention", err_to_str=True, doc='Optional: "draughts" (default: 2 x beaten + drawn opponents\' scores) or "fide" (opponent score x points scored).')
+@xw.arg("convention", err_to_str=True, doc="Optional: draughts (default) or fide · Правило подсчёта: draughts (шашечное, по умолчанию) или fide")
 @xw.arg("scoring", err_to_str=True, doc=SCORING_DOC)
-def sonneborn_berger(table: Any, player: Any = OMITTED, rules: Any = None, convention: Any = None, scoring: Any = None) -> Any:
-    """Sonneborn-Berger (коэффициент Зонненборна-Бергера), draughts-code convention by default, FIDE's with "fide"."""
+@xw.arg("lang", err_to_str=True, doc=LANG_DOC)
+@_without_caller
+def sonneborn_berger(table: Any, player: Any = OMITTED, rules: Any = None, convention: Any = None, scoring: Any = None, lang: Any = None, caller: Any = None) -> Any:
+    """Sonneborn-Berger, draughts code ("fide": FIDE's) · Коэффициент Зонненборна-Бергера"""
 
     def compute(table: Any, player: Any, rules: Any, convention: Any, scoring: Any) -> Any:
         grid = api.as_grid(table)
         return _respond(api.criterion_values(shared, grid, api.sb_code(convention), rules, scoring), grid, player)
 
-    return _guard(compute)(table, player, rules, convention, scoring)
+    return _guard(compute, lang, caller)(table, player, rules, convention, scoring)
 
 
 @xw.func
@@ -284,9 +403,11 @@ def sonneborn_berger(table: Any, player: Any = OMITTED, rules: Any = None, conve
 @xw.arg("player", err_to_str=True, doc=PLAYER_DOC)
 @xw.arg("rules", err_to_str=True, doc=RULES_DOC)
 @xw.arg("scoring", err_to_str=True, doc=SCORING_DOC)
-def riga(table: Any, player: Any = OMITTED, rules: Any = None, scoring: Any = None) -> Any:
-    """Riga system (Рижская система коэффициентов): 2 x beaten + 1.5 x drawn + lost-to opponents' scores."""
-    return _guard(_value_function("riga"))(table, player, rules, scoring)
+@xw.arg("lang", err_to_str=True, doc=LANG_DOC)
+@_without_caller
+def riga(table: Any, player: Any = OMITTED, rules: Any = None, scoring: Any = None, lang: Any = None, caller: Any = None) -> Any:
+    """Riga system: 2 × beaten + 1.5 × drawn + lost-to opponents' scores · Рижская система коэффициентов"""
+    return _guard(_value_function("riga"), lang, caller)(table, player, rules, scoring)
 
 
 @xw.func
@@ -294,9 +415,11 @@ def riga(table: Any, player: Any = OMITTED, rules: Any = None, scoring: Any = No
 @xw.arg("player", err_to_str=True, doc=PLAYER_DOC)
 @xw.arg("rules", err_to_str=True, doc=RULES_DOC)
 @xw.arg("scoring", err_to_str=True, doc=SCORING_DOC)
-def wins(table: Any, player: Any = OMITTED, rules: Any = None, scoring: Any = None) -> Any:
-    """Number of wins (количество побед); the rule set says whether forfeits and byes count."""
-    return _guard(_value_function("wins"))(table, player, rules, scoring)
+@xw.arg("lang", err_to_str=True, doc=LANG_DOC)
+@_without_caller
+def wins(table: Any, player: Any = OMITTED, rules: Any = None, scoring: Any = None, lang: Any = None, caller: Any = None) -> Any:
+    """Number of wins · Количество побед"""
+    return _guard(_value_function("wins"), lang, caller)(table, player, rules, scoring)
 
 
 @xw.func
@@ -304,25 +427,29 @@ def wins(table: Any, player: Any = OMITTED, rules: Any = None, scoring: Any = No
 @xw.arg("player", err_to_str=True, doc=PLAYER_DOC)
 @xw.arg("rules", err_to_str=True, doc=RULES_DOC)
 @xw.arg("scoring", err_to_str=True, doc=SCORING_DOC)
-def beaten_sum(table: Any, player: Any = OMITTED, rules: Any = None, scoring: Any = None) -> Any:
-    """Sum of the scores of the opponents beaten (сумма очков побеждённых соперников)."""
-    return _guard(_value_function("beaten"))(table, player, rules, scoring)
+@xw.arg("lang", err_to_str=True, doc=LANG_DOC)
+@_without_caller
+def beaten_sum(table: Any, player: Any = OMITTED, rules: Any = None, scoring: Any = None, lang: Any = None, caller: Any = None) -> Any:
+    """Sum of the beaten opponents' scores · Сумма очков побеждённых соперников"""
+    return _guard(_value_function("beaten"), lang, caller)(table, player, rules, scoring)
 
 
 @xw.func
 @xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
-@xw.arg("ratings", ndim=1, err_to_str=True, doc="A column of ratings aligned with the table's rows (or with its players); empty = unrated.")
+@xw.arg("ratings", ndim=1, err_to_str=True, doc="Ratings column aligned with the table's rows; empty = unrated · Столбец рейтингов по строкам таблицы")
 @xw.arg("player", err_to_str=True, doc=PLAYER_DOC)
 @xw.arg("rules", err_to_str=True, doc=RULES_DOC)
 @xw.arg("scoring", err_to_str=True, doc=SCORING_DOC)
-def opp_rating_sum(table: Any, ratings: Any, player: Any = OMITTED, rules: Any = None, scoring: Any = None) -> Any:
-    """Sum of the opponents' ratings (сумма рейтингов соперников); unrated opponents count 0."""
+@xw.arg("lang", err_to_str=True, doc=LANG_DOC)
+@_without_caller
+def opp_rating_sum(table: Any, ratings: Any, player: Any = OMITTED, rules: Any = None, scoring: Any = None, lang: Any = None, caller: Any = None) -> Any:
+    """Sum of the opponents' ratings · Сумма рейтингов соперников"""
 
     def compute(table: Any, ratings: Any, player: Any, rules: Any, scoring: Any) -> Any:
         grid = api.as_grid(table)
         return _respond(api.rating_sum_values(shared, grid, ratings, rules, scoring), grid, player)
 
-    return _guard(compute)(table, ratings, player, rules, scoring)
+    return _guard(compute, lang, caller)(table, ratings, player, rules, scoring)
 
 
 @xw.func
@@ -330,18 +457,22 @@ def opp_rating_sum(table: Any, ratings: Any, player: Any = OMITTED, rules: Any =
 @xw.arg("player", err_to_str=True, doc=PLAYER_DOC)
 @xw.arg("rules", err_to_str=True, doc=RULES_DOC)
 @xw.arg("scoring", err_to_str=True, doc=SCORING_DOC)
-def head_to_head(table: Any, player: Any = OMITTED, rules: Any = None, scoring: Any = None) -> Any:
-    """Head-to-head (личные встречи): points scored in the games among the players tied on points with this one."""
-    return _guard(_value_function("h2h"))(table, player, rules, scoring)
+@xw.arg("lang", err_to_str=True, doc=LANG_DOC)
+@_without_caller
+def head_to_head(table: Any, player: Any = OMITTED, rules: Any = None, scoring: Any = None, lang: Any = None, caller: Any = None) -> Any:
+    """Head-to-head: points among the players tied on points · Личные встречи участников с равными очками"""
+    return _guard(_value_function("h2h"), lang, caller)(table, player, rules, scoring)
 
 
 @xw.func
 @xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
-@xw.arg("criteria", err_to_str=True, doc="Optional: the tie-break list after points, e.g. \"solkoff_trunc, wins, h2h\" or \"BH/C1, BH, SB, DE, WIN\"; default: rule 1.13.3.")
+@xw.arg("criteria", err_to_str=True, doc="Optional criteria after points, e.g. solkoff_trunc, wins, h2h · Критерии после очков, например: Бергер, победы")
 @xw.arg("rules", err_to_str=True, doc=RULES_DOC)
 @xw.arg("scoring", err_to_str=True, doc=SCORING_DOC)
-def places(table: Any, criteria: Any = None, rules: Any = None, scoring: Any = None) -> Any:
-    """Places (места) by points and the criteria list; shared places as 3–4 (a spilled column)."""
+@xw.arg("lang", err_to_str=True, doc=LANG_DOC)
+@_without_caller
+def places(table: Any, criteria: Any = None, rules: Any = None, scoring: Any = None, lang: Any = None, caller: Any = None) -> Any:
+    """Places by points and criteria (a spilled column) · Места по очкам и критериям (столбец)"""
 
     def compute(table: Any, criteria: Any, rules: Any, scoring: Any) -> Any:
         grid = api.as_grid(table)
@@ -349,17 +480,19 @@ def places(table: Any, criteria: Any = None, rules: Any = None, scoring: Any = N
         # a place of its own as a number (for SORT, MATCH, conditional formatting); shared ones as "3–4"
         return api.spill(ev.tournament, grid, [int(x) if x.isdigit() else x for x in labels])
 
-    return _guard(compute)(table, criteria, rules, scoring)
+    return _guard(compute, lang, caller)(table, criteria, rules, scoring)
 
 
 @xw.func
 @xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
-@xw.arg("code", err_to_str=True, doc="A tie-break code: FIDE's (BH, BH/C1, BH/M1, SB, DE, WIN, ARO, TPR ...) or tiebreak's own (solkoff, shmulyan, riga ...).")
+@xw.arg("code", err_to_str=True, doc=CODE_DOC)
 @xw.arg("player", err_to_str=True, doc=PLAYER_DOC)
 @xw.arg("rules", err_to_str=True, doc=RULES_DOC)
 @xw.arg("scoring", err_to_str=True, doc=SCORING_DOC)
-def tiebreak(table: Any, code: Any, player: Any = OMITTED, rules: Any = None, scoring: Any = None) -> Any:
-    """Any tie-break by its code (FIDE acronym such as BH/C1, or tiebreak's own name)."""
+@xw.arg("lang", err_to_str=True, doc=LANG_DOC)
+@_without_caller
+def tiebreak(table: Any, code: Any, player: Any = OMITTED, rules: Any = None, scoring: Any = None, lang: Any = None, caller: Any = None) -> Any:
+    """Any tie-break by its code (BH/C1, solkoff ...) · Любой показатель по его коду"""
 
     def compute(table: Any, code: Any, player: Any, rules: Any, scoring: Any) -> Any:
         if code is None or str(code).strip() == "":
@@ -367,21 +500,23 @@ def tiebreak(table: Any, code: Any, player: Any = OMITTED, rules: Any = None, sc
         grid = api.as_grid(table)
         return _respond(api.criterion_values(shared, grid, str(code), rules, scoring), grid, player)
 
-    return _guard(compute)(table, code, player, rules, scoring)
+    return _guard(compute, lang, caller)(table, code, player, rules, scoring)
 
 
 @xw.func
 @xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
-@xw.arg("player", err_to_str=True, doc="A start number or name.")
-@xw.arg("code", err_to_str=True, doc="A tie-break code: buchholz, solkoff, sonneborn_berger, wins, h2h ... or FIDE's BH, BH/C1, SB, DE, WIN, TPR ...")
+@xw.arg("player", err_to_str=True, doc="Start number or name · Номер или фамилия участника")
+@xw.arg("code", err_to_str=True, doc=CODE_DOC)
 @xw.arg("rules", err_to_str=True, doc=RULES_DOC)
 @xw.arg("scoring", err_to_str=True, doc=SCORING_DOC)
-def tb_explain(table: Any, player: Any, code: Any, rules: Any = None, scoring: Any = None) -> Any:
-    """Explain one player's tie-break (a spilled table): per round the opponent, result, what was counted, cuts, contribution; the total last."""
+@xw.arg("lang", err_to_str=True, doc=LANG_DOC)
+@_without_caller
+def tb_explain(table: Any, player: Any, code: Any, rules: Any = None, scoring: Any = None, lang: Any = None, caller: Any = None) -> Any:
+    """How one player's tie-break is made, round by round · Из чего сложен показатель участника, по турам"""
 
     def compute(table: Any, player: Any, code: Any, rules: Any, scoring: Any) -> Any:
         from ..explain import explain_grid
 
         return explain_grid(api.as_grid(table), player, code, rules, scoring)
 
-    return _guard(compute)(table, player, code, rules, scoring)
+    return _guard(compute, lang, caller)(table, player, code, rules, scoring)
