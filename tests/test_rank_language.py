@@ -220,7 +220,7 @@ def test_rank_script_writes_russian_settings_hints() -> None:
     grid = sheet_writes(actions, 2)[0]["values"]
     hints = {row[0]: row[2] for row in grid[1:6]}
     assert hints["Rule set / Правила"] == "Одно из: ru, fide-2024, fide-2026, fide-2009, plain"
-    assert hints["Scoring / Очки за партию"] == "auto, 1/0.5/0 или 2/1/0 (победа/ничья/поражение)"
+    assert hints["Scoring / Очки за партию"] == "auto, 1/0.5/0, 2/1/0, 3/1/0 или любые очки победа/ничья/поражение"
     assert hints["Output / Вывод"] == "Заполняет Rank: где его столбцы. Не изменяйте."
     english = run_script(payload(SWISS, drop=("tiebreak",)))
     hints = {row[0]: row[2] for row in sheet_writes(english, 2)[0]["values"][1:6]}
