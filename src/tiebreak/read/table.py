@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from .. import grammar as g
 from ..errors import (
     ConsistencyError,
     LayoutError,
@@ -51,7 +52,6 @@ from .base import (
     _Bad,
     _normalized,
 )
-from .labels import RESULT_TEXTS as _RESULT_TEXTS
 from .labels import is_other_label as _is_other_label
 from .labels import label_role as _label_role
 from .layout import Frame, find_frame, round_pairs
@@ -106,7 +106,7 @@ def read_table(
 def _result_text(x: Any) -> str:
     """A result cell as the text of a Swiss cell: 1, ½, 0, or as typed."""
     if isinstance(x, float):
-        return "½" if x == 0.5 else f"{x:g}"
+        return g.HALF[0] if x == 0.5 else f"{x:g}"
     return str(x)
 
 
@@ -256,7 +256,7 @@ class _Reader(SwissDecoding, RoundRobinDecoding):
                     return True
                 continue
             if isinstance(v, str):
-                if is_diagonal(v) or v in _RESULT_TEXTS:
+                if is_diagonal(v) or v in g.RESULT_TEXTS:
                     return True
                 try:
                     cell = swiss_cell(v)
