@@ -86,6 +86,7 @@ CONVERTED = (
     "places.py",
     "explaincmd.py",
     "grammar.py",
+    "book_names.py",
 )
 
 GETTEXT = frozenset({"_", "gettext", "ngettext", "pgettext", "npgettext", "lazy_gettext", "lazy_pgettext"})
