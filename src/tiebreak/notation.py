@@ -290,7 +290,10 @@ def show(value: object) -> str:
 
 def is_diagonal(value: float | str | None) -> bool:
     """Whether a normalized cell is a diagonal marker of a round robin matrix."""
-    return isinstance(value, str) and len(value) <= 2 and all(ch in g.DIAGONAL_MARKS for ch in value)
+    return isinstance(value, str) and len(value) <= 2 and all(ch in _DIAGONAL for ch in value)
+
+
+_DIAGONAL = g.DIAGONAL_MARKS  # read for every cell: a module global, not an attribute
 
 
 # a round robin cell: one result, two results (a double round robin), or a match score a:b

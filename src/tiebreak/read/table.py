@@ -103,6 +103,9 @@ def read_table(
         raise
 
 
+_RESULT_TEXTS = g.RESULT_TEXTS  # texts only a player row holds
+
+
 def _result_text(x: Any) -> str:
     """A result cell as the text of a Swiss cell: 1, ½, 0, or as typed."""
     if isinstance(x, float):
@@ -256,7 +259,7 @@ class _Reader(SwissDecoding, RoundRobinDecoding):
                     return True
                 continue
             if isinstance(v, str):
-                if is_diagonal(v) or v in g.RESULT_TEXTS:
+                if is_diagonal(v) or v in _RESULT_TEXTS:
                     return True
                 try:
                     cell = swiss_cell(v)
