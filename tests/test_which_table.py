@@ -208,12 +208,17 @@ def test_export_takes_range_and_scoring_as_rank_does(tmp_path: Path, capsys: pyt
     sheet = [r + [None] + s for r, s in zip(BIG, SMALL + [[None] * 5])]
     path = book(tmp_path / "t.xlsx", {"Results": sheet})
     trf = tmp_path / "out.trf"
-    code, points, err = exported(capsys, path, trf)
+    code, points, err = exported(capsys, path, trf, "--lang", "en")
     assert code == 0, err
     assert points == {"Dan": 0, "Eve": 1, "Fay": 2, "Gus": 3}
+    assert (
+        "tiebreak: note: the sheet holds 2 tables; ranked the largest, A1:F5 (others: H1:L4); "
+        "to rank another, give --range (e.g. --range H1:L4) or name its range 'crosstable'"
+    ) in err
     code, points, err = exported(capsys, path, trf, "--range", "H1:L4")
     assert code == 0, err
     assert points == {"Ann": 2, "Bob": 1, "Cid": 0}
+    assert "note" not in err
     code, _, err = exported(capsys, path, trf, "--range", "A3", "--lang", "en")
     assert code == 1 and "--range A3: a crosstable spans several rows and columns, e.g. A3:N13" in err
     code, _, err = exported(capsys, path, trf, "--range", "A3", "--lang", "ru")

@@ -303,6 +303,8 @@ def _export(args: argparse.Namespace) -> int:
         _("tiebreak: wrote {path} ({players}, {rounds})").format(path=out, players=players(len(t.players)), rounds=rounds(t.rounds)),
         file=sys.stderr,
     )
+    for note in getattr(t.layout, "notes", ()):  # which table was read, as rank says it
+        print(_("tiebreak: note: {note}").format(note=note), file=sys.stderr)
     return 0
 
 
