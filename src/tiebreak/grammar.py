@@ -95,7 +95,7 @@ RESULT_SYMBOLS: dict[str, tuple[str, Mark]] = {
 }
 # a number is written with a decimal point or a comma: 0.5, 0,5
 DECIMAL_SEPARATORS = ".,"
-# between two results of a double round robin cell ('1;0', '1 | ½', '1/0' is a fraction, not two results)
+# between two results of a double round robin cell ('1;0', '1 | ½', '1 / 0'; '1/0' is a fraction and refused)
 PAIR_SEPARATORS = ";|/"
 # between the two sides of a match score ('2:0', '1½:½')
 SCORE_SEPARATOR = ":"
