@@ -5,7 +5,9 @@ read without it passing through gettext:
 
 * the arguments of an exception constructor (a name ending in ``Error``,
   ``Exception`` or ``Warning``, or any class after ``raise``:
-  ``raise SettingsError("...")``, ``raise CellProblem("...")``);
+  ``raise SettingsError("...")``, ``raise CellProblem("...")``), and of a
+  function of the module that builds one (``def _err(...) -> FileFormatError``),
+  raised at once or kept to be raised later;
 * notes and warnings collected for the user (``notes.append("...")``,
   ``warnings.append("...")``: a list whose name holds "note" or "warning");
 * what is printed to stderr (``print(..., file=sys.stderr)``, ``sys.stderr.write(...)``);
@@ -84,6 +86,8 @@ CONVERTED = (
     "explain.py",
     "places.py",
     "explaincmd.py",
+    "grammar.py",
+    "book_names.py",
 )
 
 GETTEXT = frozenset({"_", "gettext", "ngettext", "pgettext", "npgettext", "lazy_gettext", "lazy_pgettext"})
@@ -137,11 +141,23 @@ def _unmarked(node: ast.expr) -> list[ast.expr]:
     return []
 
 
-def _messages(call: ast.Call, raised: bool) -> tuple[str, list[ast.expr]] | None:
+def _exception_builders(tree: ast.AST) -> frozenset[str]:
+    """The functions of a module that return an exception (``def _err(...) -> FileFormatError``)."""
+    found = set()
+    for fn in ast.walk(tree):
+        if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) and fn.returns is not None:
+            returns = fn.returns
+            text = returns.value if isinstance(returns, ast.Constant) and isinstance(returns.value, str) else _name(returns)
+            if text and text.endswith(EXCEPTION_SUFFIXES):
+                found.add(fn.name)
+    return frozenset(found)
+
+
+def _messages(call: ast.Call, raised: bool, builders: frozenset[str] = frozenset()) -> tuple[str, list[ast.expr]] | None:
     """What kind of user-facing call this is, and its message arguments."""
     name = _name(call.func)
     texts = [k.value for k in call.keywords if k.arg in TEXT_KEYWORDS]
-    if raised or (name is not None and name.endswith(EXCEPTION_SUFFIXES)):
+    if raised or (name is not None and (name.endswith(EXCEPTION_SUFFIXES) or name in builders)):
         return "exception message", [*call.args, *(k.value for k in call.keywords)]
     if name == "append" and isinstance(call.func, ast.Attribute):
         owner = (_name(call.func.value) or "").casefold()
@@ -163,10 +179,11 @@ def scan_source(source: str) -> list[Finding]:
     found: list[Finding] = []
     tree = ast.parse(source)
     raised = {id(n.exc) for n in ast.walk(tree) if isinstance(n, ast.Raise) and n.exc is not None}
+    builders = _exception_builders(tree)
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call):
             continue
-        kind = _messages(node, id(node) in raised)
+        kind = _messages(node, id(node) in raised, builders)
         if kind is None:
             continue
         why, args = kind
@@ -200,6 +217,9 @@ UNMARKED = textwrap.dedent(
     raise CellProblem("is not a result")
     notes.append(f"'{name}' skipped: no ratings")
     self.warnings.append("charts are lost")
+    def _err(line: int, message: str) -> FileFormatError:
+        return FileFormatError(message, line)
+    first = first or _err(3, f"the points field says {stated:g}")
     '''
 )
 
@@ -225,6 +245,9 @@ MARKED = textwrap.dedent(
     raise CellProblem(_("is not a result"))
     notes.append(_("'{name}' skipped: no ratings").format(name=name))
     rows.append(["Place", "Name"])
+    def _err(line: int, message: str) -> FileFormatError:
+        return FileFormatError(message, line)
+    first = first or _err(3, _("the points field says {stated}").format(stated=stated))
     '''
 )
 
@@ -248,6 +271,7 @@ def test_scanner_reports_every_unmarked_kind() -> None:
         (15, "exception message"),
         (16, "note for the user"),
         (17, "note for the user"),
+        (20, "exception message"),
     ]
     assert found[0].text == '"unknown rule set"'
     assert found[2].text == '"no results in "'

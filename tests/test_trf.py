@@ -363,3 +363,24 @@ def test_odd_round_robin_round_trip_keeps_the_tie_breaks() -> None:
         for code, want in expected.items():
             assert tiebreak.values(t, code, rules) == want, ("matrix", rules, code)
             assert tiebreak.values(back, code, rules) == want, ("round trip", rules, code)
+
+
+@pytest.mark.parametrize(
+    "lang, expected",
+    [
+        ("en", "line 2 (Ann): the points field says 2.5 but the results add up to 1.5 on 1/0.5/0 scoring"),
+        ("ru", "строка 2 (Ann): в поле очков 2.5, а по результатам при системе очков 1/0.5/0 получается 1.5"),
+    ],
+)
+def test_points_field_that_no_scoring_explains(lang: str, expected: str) -> None:
+    # Ann: a win over Bob and a half-point bye; 1.5 on 1/½/0, 3 on 2/1/0, 4 on 3/1/0: never the 2.5 her line says
+    from tiebreak.i18n import use_language
+
+    text = (
+        "012 Demo\n"
+        "001    1      Ann                               2000                             2.5    1     2 w 1  0000 - H\n"
+        "001    2      Bob                               1900                             0.0    2     1 b 0  0000 - Z\n"
+    )
+    with use_language(lang), pytest.raises(FileFormatError) as err:
+        read_trf(text)
+    assert str(err.value) == expected

@@ -150,3 +150,42 @@ def test_a_game_score_in_a_round_robin_cell(score: str, meant: str) -> None:
         f"row 2 (Иванов), against Сидоров (No. 3): '{score}' is not a result: "
         f"a round robin cell holds this player's result only, e.g. {meant}, not the game score" + RR_WRITE
     )
+
+
+HALF_AS_TEXT = ": did you mean ½ (a draw)? Type ½ or 0.5 (or =)"
+HALF_AS_TEXT_RU = ": имелась в виду ½ (ничья)? Введите ½ или 0,5 (или =)"
+
+
+def test_half_typed_as_the_text_1_2(tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    # a cell formatted as text (or '1/2 with an apostrophe) keeps the fraction as it was typed: not a date, not a result
+    # ('1 / 2' with spaces is two games of a double round robin, 1 and 2)
+    typed = "1/2"
+    out = call(functions, "points", rr_cell(typed), 1)
+    assert out == [[PREFIX + f"строка 2 (Иванов), против Сидоров (№ 3): '{typed}' — не результат" + HALF_AS_TEXT_RU + RR_WRITE_RU]]
+    with pytest.raises(NotationError) as err:
+        read_table(rr_cell(typed))
+    assert str(err.value) == f"row 2 (Иванов), against Сидоров (No. 3): '{typed}' is not a result" + HALF_AS_TEXT + RR_WRITE
+    # the command line, in either language
+    from openpyxl import Workbook
+
+    from tiebreak import cli
+
+    wb = Workbook()
+    ws = wb.active
+    assert ws is not None
+    for row in rr_cell(typed):
+        ws.append(row)
+    path = tmp_path / "t.xlsx"
+    wb.save(path)
+    assert cli.main(["rank", str(path), "--lang", "en"]) == 1
+    err_en = capsys.readouterr().err
+    assert f"cell E2 (Иванов), against Сидоров (No. 3): '{typed}' is not a result" + HALF_AS_TEXT + RR_WRITE in err_en
+    assert cli.main(["rank", str(path), "--lang", "ru"]) == 1
+    err_ru = capsys.readouterr().err
+    assert f"ячейка E2 (Иванов), против Сидоров (№ 3): '{typed}' — не результат" + HALF_AS_TEXT_RU + RR_WRITE_RU in err_ru
+
+
+def test_a_fraction_other_than_a_half_gets_no_draw_hint() -> None:
+    with pytest.raises(NotationError) as err:
+        read_table(rr_cell("1/0"))
+    assert "did you mean" not in str(err.value) and str(err.value).endswith("'1/0' is not a result" + RR_WRITE)

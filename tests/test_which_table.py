@@ -189,3 +189,66 @@ def test_json_output_carries_the_reading_notes(tmp_path: Path, capsys: pytest.Ca
         "the sheet holds 2 tables; ranked the largest, A1:F5 (others: H1:L4); "
         "to rank another, give --range (e.g. --range H1:L4) or name its range 'crosstable'"
     ]
+
+
+def exported(capsys: pytest.CaptureFixture[str], path: Path, trf: Path, *argv: str) -> tuple[int, dict[str, float], str]:
+    """Export to TRF; the points of each player read back from the file."""
+    from tiebreak.trf import read_trf_file
+
+    code = cli.main(["export", str(path), "--trf", str(trf), *argv])
+    err = capsys.readouterr().err
+    if code != 0:
+        return code, {}, err
+    back = read_trf_file(trf)
+    return code, {p.name: back.points[i] for i, p in enumerate(back.players)}, err
+
+
+def test_export_takes_range_and_scoring_as_rank_does(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # two tables on a sheet: --range picks the small one, as for rank
+    sheet = [r + [None] + s for r, s in zip(BIG, SMALL + [[None] * 5])]
+    path = book(tmp_path / "t.xlsx", {"Results": sheet})
+    trf = tmp_path / "out.trf"
+    code, points, err = exported(capsys, path, trf, "--lang", "en")
+    assert code == 0, err
+    assert points == {"Dan": 0, "Eve": 1, "Fay": 2, "Gus": 3}
+    assert (
+        "tiebreak: note: the sheet holds 2 tables; ranked the largest, A1:F5 (others: H1:L4); "
+        "to rank another, give --range (e.g. --range H1:L4) or name its range 'crosstable'"
+    ) in err
+    code, points, err = exported(capsys, path, trf, "--range", "H1:L4")
+    assert code == 0, err
+    assert points == {"Ann": 2, "Bob": 1, "Cid": 0}
+    assert "note" not in err
+    code, _, err = exported(capsys, path, trf, "--range", "A3", "--lang", "en")
+    assert code == 1 and "--range A3: a crosstable spans several rows and columns, e.g. A3:N13" in err
+    code, _, err = exported(capsys, path, trf, "--range", "A3", "--lang", "ru")
+    assert code == 1 and "--range A3: турнирная таблица занимает несколько строк и столбцов, например A3:N13" in err
+    # 3/1/0 with every game drawn but Ann's forfeit win over Dan: only --scoring tells the scale
+    ones = [row[:] for row in ALL_DRAWN]
+    ones[1][5] = "+"
+    ones[4][2] = "-"
+    path = book(tmp_path / "s.xlsx", {"Table": ones})
+    code, _, err = exported(capsys, path, trf)
+    assert code == 1 and "does not mirror" in err
+    code, points, err = exported(capsys, path, trf, "--scoring", "3/1/0")
+    assert code == 0, err
+    assert points == {"Ann": 5, "Bob": 3, "Cid": 3, "Dan": 2}  # 1+1+3, 1+1+1, 1+1+1, 1+1+0
+    assert "XXS W=3 D=1" in trf.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    "lang, expected",
+    [
+        ("en", "tiebreak: error: scoring 'abc': write it as win/draw/loss, e.g. 1/0.5/0 or 2/1/0"),
+        ("ru", "tiebreak: ошибка: система очков 'abc': запишите её как победа/ничья/поражение, например 1/0.5/0 или 2/1/0"),
+    ],
+)
+def test_export_bad_scoring_is_the_options_own_message(tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str, expected: str) -> None:
+    path = book(tmp_path / "t.xlsx", {"Results": SMALL})
+    trf = tmp_path / "out.trf"
+    for command in ("rank", "export"):
+        argv = [command, str(path), "--scoring", "abc", "--lang", lang] + (["--trf", str(trf)] if command == "export" else [])
+        assert cli.main(argv) == 1
+        err = capsys.readouterr().err
+        assert err.startswith(expected) and "'tiebreak'" not in err
+    assert not trf.exists()

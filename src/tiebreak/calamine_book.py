@@ -10,6 +10,7 @@ import datetime
 from pathlib import Path
 from typing import Any
 
+from .book_names import DefinedName, defined_names
 from .errors import FileFormatError, checked_size
 from .i18n import _
 
@@ -39,6 +40,7 @@ class CalamineBook:
         visible = [m.name for m in meta if str(m.typ).endswith("WorkSheet") and str(m.visible).endswith("Visible") and not str(m.visible).endswith("Hidden")]
         self._active = (visible or self._names or [""])[0]
         self._values: dict[str, list[list[Any]]] = {}
+        self._defined: list[DefinedName] | None = None
 
     def sheet_names(self) -> list[str]:
         return list(self._names)
@@ -57,7 +59,13 @@ class CalamineBook:
         return self._values[sheet]
 
     def named_range(self, name: str) -> tuple[str, int, int, int, int] | None:
-        """Named ranges are not read from these files: use --range."""
+        """A defined name's range (.ods and .xls; workbook-level names first), as the .xlsx reader gives it."""
+        if self._defined is None:
+            self._defined = defined_names(self.path)
+        found = sorted((n for n in self._defined if n[0].casefold() == name.casefold()), key=lambda n: n[1])
+        for _name, _local, sheet, r1, c1, r2, c2 in found:
+            if sheet in self._names:
+                return sheet, r1, c1, r2, c2
         return None
 
 

@@ -65,8 +65,7 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("--sheet", help=_("the sheet with the crosstable (default: the active sheet, or the range named 'crosstable')"))
     r.add_argument("--rules", help=_("rule set: {names} (default: the workbook's settings, else ru; for a TRF see the README)").format(names=", ".join(RULE_SETS)))
     r.add_argument("--criteria", help=_("criteria after points, comma-separated (e.g. 'solkoff_trunc, wins, h2h' or 'BH/C1, BH, SB, DE, WIN')"))
-    r.add_argument("--scoring", help=_("points for a win/draw/loss, e.g. 3/1/0 (default: the workbook's settings, else read from the table)"))
-    r.add_argument("--range", dest="cell_range", metavar="RANGE", help=_("the crosstable's cells, e.g. A3:N13 (default: the largest table on the sheet)"))
+    _table_options(r)
     r.add_argument("--out", help=_("write a copy of the workbook with the Place and criteria columns and a Standings sheet (with --format html: the page)"))
     r.add_argument("--overwrite-input", action="store_true", help=_("allow --out to name the input file itself"))
     r.add_argument("--format", choices=("text", "csv", "json", "html"), default="text", help=_("how to print the standings (default: text; html: a self-contained web page)"))
@@ -82,11 +81,18 @@ def _parser() -> argparse.ArgumentParser:
     e.add_argument("--trf", required=True, help=_("the TRF file to write"))
     e.add_argument("--sheet", help=_("the sheet with the crosstable (default: the active sheet)"))
     e.add_argument("--rules", help=_("rule set to record in the TRF (default: the workbook's settings)"))
+    _table_options(e)
     doctor.add_parser(sub)
     explaincmd.add_parser(sub)
     for command in sub.choices.values():  # --lang after the command too (tiebreak rank --lang ru FILE)
         command.add_argument("--lang", metavar="LANG", default=argparse.SUPPRESS, help=str(LANG_HELP))
     return p
+
+
+def _table_options(command: argparse.ArgumentParser) -> None:
+    """The options that say how to read a workbook's table, the same for rank and export."""
+    command.add_argument("--scoring", help=_("points for a win/draw/loss, e.g. 3/1/0 (default: the workbook's settings, else read from the table)"))
+    command.add_argument("--range", dest="cell_range", metavar="RANGE", help=_("the crosstable's cells, e.g. A3:N13 (default: the largest table on the sheet)"))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -261,10 +267,7 @@ def _rank_trf(path: Path, args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
-    from .read import which
-    from .reader import read_table
-    from .settings import SETTINGS_SHEET, Settings
-    from .sheet import cells_of, find_region, rows_of
+    from .sheet import plan_rank
     from .trf import write_trf
     from .workbook import open_book
 
@@ -272,28 +275,23 @@ def _export(args: argparse.Namespace) -> int:
     if not path.exists():
         raise FileFormatError(_("{path}: no such file").format(path=path))
     book = open_book(path)
-    settings = Settings.from_grid(rows_of(cells_of(book.values(SETTINGS_SHEET)))) if SETTINGS_SHEET in book.sheet_names() else Settings()
-    named = book.named_range("crosstable")
-    sheet = args.sheet or (named[0] if named else book.active_sheet())
-    sheet = which.match_sheet(sheet, book.sheet_names()) or sheet
-    if sheet not in book.sheet_names():
-        raise SettingsError(_("there is no sheet '{sheet}'").format(sheet=sheet))
-    values = cells_of(book.values(sheet))
-    if named and named[0] == sheet:
-        box = (named[1] - 1, named[2] - 1, named[3] - 1, named[4] - 1)
-    else:
-        found = find_region(values)
-        if found is None:
-            raise FileFormatError(_("sheet '{sheet}' is empty").format(sheet=sheet))
-        box = found
-    top, left, bottom, right = box
-    grid = rows_of(values, top, left, bottom, right)
-    labels = [v for row in grid for v in row if isinstance(v, str) and len(v.strip()) > 1]
-    set_language(cli_language(args.lang, settings.language, labels))  # the workbook's language (main restores the caller's)
-    t = read_table(grid, scoring=settings.scoring_value(), origin=(top + 1, left + 1), sheet=sheet)
-    rules = args.rules or settings.rules
-    get_rules(rules)
-    ranking = rank(t, settings.criteria_list(round_robin=t.is_round_robin), rules)
+    for w in book.warnings:
+        print(_("tiebreak: warning: {message}").format(message=w), file=sys.stderr)
+    # the table is found and read as rank reads it (sheet, range, scoring, settings), and ranked for the places
+    plan = plan_rank(
+        book,
+        sheet=args.sheet,
+        rules=args.rules,
+        check=False,
+        scoring=args.scoring,
+        cell_range=args.cell_range,
+        language=lambda setting, labels: cli_language(args.lang, setting, labels),
+    )
+    set_language(plan.language)  # the workbook's language from here on (main restores the caller's)
+    assert plan.ranking is not None
+    ranking = plan.ranking
+    t = ranking.tournament
+    rules = ranking.evaluation.rules.name
     places = [s.place for s in ranking.by_player()]
     text = write_trf(t, title=path.stem, rules=rules, places=places)
     out = Path(args.trf)
@@ -307,6 +305,8 @@ def _export(args: argparse.Namespace) -> int:
         _("tiebreak: wrote {path} ({players}, {rounds})").format(path=out, players=players(len(t.players)), rounds=rounds(t.rounds)),
         file=sys.stderr,
     )
+    for note in getattr(t.layout, "notes", ()):  # which table was read, as rank says it
+        print(_("tiebreak: note: {note}").format(note=note), file=sys.stderr)
     return 0
 
 

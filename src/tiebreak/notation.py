@@ -4,7 +4,8 @@ Cells arrive the way Excel hands them over: float (desktop), int (Office.js),
 str, None, and for error cells a string such as ``'#N/A'`` or an Office.js
 error object.  The functions here know nothing of tables; they turn one cell
 into *marks* and *Swiss cells* and say precisely what is wrong with a cell
-they cannot read.
+they cannot read.  Which symbols a cell may hold and what each one means is
+:mod:`tiebreak.grammar`'s; this module says where each part may stand.
 
 A mark is one game's result as written: a number of points, or one of the
 symbols :data:`DRAW_MARK` ``'='``, :data:`FORFEIT_WIN` ``'+'``,
@@ -36,8 +37,10 @@ import datetime
 import math
 import re
 from functools import lru_cache
-from typing import NamedTuple, Union
+from typing import NamedTuple
 
+from . import grammar as g
+from .grammar import DRAW_MARK, FORFEIT_LOSS, FORFEIT_WIN, Mark, mark_of, parse_number
 from .i18n import _, lazy_gettext, ngettext
 from .localformat import decimal_separator
 
@@ -56,11 +59,6 @@ __all__ = [
     "FORFEIT_WIN",
     "FORFEIT_LOSS",
 ]
-
-Mark = Union[float, str]
-DRAW_MARK = "="
-FORFEIT_WIN = "+"
-FORFEIT_LOSS = "-"
 
 EXCEL_ERRORS = frozenset(
     {
@@ -86,22 +84,8 @@ _OFFICEJS_ERRORS = {
     "Busy": "#BUSY!", "Blocked": "#BLOCKED!", "Connect": "#CONNECT!", "GettingData": "#GETTING_DATA",
 }
 
-DIAGONAL_MARKS = frozenset("xXхХ*—×")
-_MINUS = "-−–"  # hyphen, minus sign, en dash
-
-# The one vocabulary of a game's result, shared by round robin cells, Swiss cells and TRF records:
-# a symbol -> what it says ("win", "draw", "loss", "forfeit win", "forfeit loss").  Cells typed by hand
-# use the symbols; TRF adds its letters W, D, L for the same results.
-GAME_SYMBOLS: dict[str, str] = {
-    "1": "win", "½": "draw", "=": "draw", "0": "loss", "+": "forfeit win",
-    **{m: "forfeit loss" for m in _MINUS},
-}
-TRF_LETTERS: dict[str, str] = {"W": "win", "D": "draw", "L": "loss"}
-_OUTCOME_MARK: dict[str, Mark] = {"win": 1.0, "draw": 0.5, "loss": 0.0, "forfeit win": "+", "forfeit loss": "-"}
-_WHITE = "wWбБ"  # Latin w, Cyrillic б (белые)
-_BLACK = "bBсчЧ"  # Latin b, Cyrillic ч (чёрные); 'с' is not used (see _COLOURS)
-_COLOURS = {"w": "w", "W": "w", "б": "w", "Б": "w", "b": "b", "B": "b", "ч": "b", "Ч": "b"}
-
+# Every symbol read here (results, colours, bye words, diagonal marks) and what it means is
+# tiebreak.grammar's: the patterns below are built from its tables.
 MAX_TEXT = 200
 
 
@@ -205,7 +189,7 @@ def normalize(value: object) -> float | str | None:
             raise CellProblem(_("the cell holds the Excel error {error}").format(error=err))
         if any(ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0 for ch in text):
             raise CellProblem(_("{text} contains control characters").format(text=_show(text)))
-        if text.startswith("=") and re.search(r"[^\d½=+\-−–.,:;|\s]", text[1:]):
+        if text.startswith("=") and _FORMULA.search(text[1:]):
             raise CellProblem(_("{text} is a formula stored as text, not its value").format(text=_show(text)))
         return text
     if isinstance(value, Uncalculated):
@@ -226,7 +210,15 @@ SWISS_NOTATIONS = lazy_gettext("write opponent, colour, result, e.g. 12w1, 5б½
 ANY_NOTATIONS = lazy_gettext("write a result such as 1, ½, 0 or a pairing such as 12w1")
 _HALF_AS_DATE = {(1, 2), (2, 1)}  # 1/2 typed into a cell becomes 2 January or 1 February
 _EXCEL_EPOCH = datetime.date(1899, 12, 30)
-_LOOKALIKE_ZERO = str.maketrans({"O": "0", "o": "0", "О": "0", "о": "0"})
+_LOOKALIKE_ZERO = str.maketrans(g.LOOKALIKE_ZERO)
+# a text after '=' that is more than results: a formula stored as text
+_FORMULA = re.compile("[^\\d\\s" + g.one_of(sorted({*"".join(g.RESULT_SYMBOLS), *g.DECIMAL_SEPARATORS, *g.PAIR_SEPARATORS, g.SCORE_SEPARATOR}))[1:])
+# a game score written in a round robin cell ('1-0', '½ – ½')
+_GAME_SCORE = re.compile(rf"(?:1|0|2|{g.HALF_POINT})\s*{g.MINUS_SIGN}\s*(?:1|0|2|{g.HALF_POINT})")
+# a draw typed as the fraction 1/2 (as text: a cell formatted as text, or an apostrophe before it)
+_HALF_AS_TEXT = re.compile(r"1/2")
+# an X typed for the colour of a Swiss cell ('12x1')
+_X_COLOUR = re.compile(rf"\d{{1,6}}\s*{g.one_of(m for m in g.DIAGONAL_MARKS if m.isalpha())}\s*{g.RESULT}")
 
 
 def typing_hint(value: object, swiss: bool) -> str:
@@ -236,6 +228,8 @@ def typing_hint(value: object, swiss: bool) -> str:
     ': Excel turned 1/2 into a date; type ½ or 0.5 (or =), or format the cells as text first'
     >>> typing_hint("О", swiss=False)  # a Cyrillic O
     ": 'О' is a letter O, not the digit 0; type 0"
+    >>> typing_hint("1/2", swiss=False)
+    ': did you mean ½ (a draw)? Type ½ or 0.5 (or =)'
     >>> typing_hint("1-0", swiss=False)
     ": a round robin cell holds this player's result only, e.g. 1, not the game score"
     """
@@ -260,21 +254,19 @@ def typing_hint(value: object, swiss: bool) -> str:
         except CellProblem:
             pass
         else:
-            letter = next(ch for ch in text if ch in "OoОо")
+            letter = next(ch for ch in text if ch in g.LOOKALIKE_ZERO)
             return ": " + _("{letter} is a letter O, not the digit 0; type {fixed}").format(letter=_show(letter), fixed=fixed)
-    if not swiss and re.fullmatch(r"(?:1|0|½|0[.,]5|2)\s*[-−–]\s*(?:1|0|½|0[.,]5|2)", text):
+    if not swiss and _HALF_AS_TEXT.fullmatch(text):
+        return ": " + _("did you mean ½ (a draw)? Type ½ or 0.5 (or =)")
+    if not swiss and _GAME_SCORE.fullmatch(text):
         return ": " + _("a round robin cell holds this player's result only, e.g. {result}, not the game score").format(
-            result=_show_result(text.replace(" ", "")[0])
+            result=text.replace(" ", "")[0]
         )
-    if swiss and text.casefold() in ("x", "х", "*"):
+    if swiss and len(text) == 1 and text in g.DIAGONAL_MARKS:
         return ": " + _("X marks the diagonal of a round robin; in a Swiss round leave the cell empty or write − for an absence")
-    if swiss and re.fullmatch(r"\d{1,6}\s*[xXхХ]\s*(?:1|0|½|=|\+|[-−–]|0[.,]5)", text):
+    if swiss and _X_COLOUR.fullmatch(text):
         return ": " + _("the colour is w or b (б or ч), not X")
     return ""
-
-
-def _show_result(ch: str) -> str:
-    return {"½": "½", "0": "0"}.get(ch, ch)
 
 
 def _show(value: object) -> str:
@@ -298,51 +290,25 @@ def show(value: object) -> str:
 
 def is_diagonal(value: float | str | None) -> bool:
     """Whether a normalized cell is a diagonal marker of a round robin matrix."""
-    return isinstance(value, str) and len(value) <= 2 and all(ch in DIAGONAL_MARKS for ch in value)
+    return isinstance(value, str) and len(value) <= 2 and all(ch in _DIAGONAL for ch in value)
 
 
-_NUM = r"(?:\d+(?:[.,]\d+)?|[.,]5|½)"
-_SINGLE = re.compile(r"(?:\d+(?:[.,]\d+)?|[.,]\d+|½|=|[-−–+])\Z")
-_TWO = re.compile(r"(?:([.,]5|[0-2][.,]5|[0-4]|½|=|[-−–+])\s*)(?:([.,]5|[0-2][.,]5|[0-4]|½|=|[-−–+]))\Z")
-_MATCH = re.compile(r"(" + _NUM + r")\s*:\s*(" + _NUM + r")\Z")
+_DIAGONAL = g.DIAGONAL_MARKS  # read for every cell: a module global, not an attribute
 
 
-def parse_number(text: str) -> float | None:
-    """A number written with a decimal point or comma, or with ½; None if it is not one.
-
-    >>> parse_number("0,5"), parse_number("1½"), parse_number(".5"), parse_number("x")
-    (0.5, 1.5, 0.5, None)
-    """
-    t = text.strip().replace(",", ".")
-    if t.endswith("½"):
-        head = t[:-1]
-        if head == "":
-            return 0.5
-        if head.isdigit():
-            return int(head) + 0.5
-        return None
-    try:
-        if not re.fullmatch(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?", t):
-            return None
-        f = float(t)
-    except ValueError:
-        return None
-    if math.isinf(f) or math.isnan(f):
-        return None
-    return f
+# a round robin cell: one result, two results (a double round robin), or a match score a:b
+_SINGLE = re.compile(rf"{g.RESULT}\Z")
+_TWO = re.compile(rf"({g.SMALL_RESULT})\s*({g.SMALL_RESULT})\Z")
+_MATCH = re.compile(rf"({g.SCORE_SIDE})\s*{re.escape(g.SCORE_SEPARATOR)}\s*({g.SCORE_SIDE})\Z")
+_SPLIT = re.compile(rf"\s*{g.PAIR_SEPARATOR}\s*|\s+")
+_FRACTION = re.compile(r"\d/\d")
 
 
 def _mark(token: str) -> Mark:
-    if token == "=":
-        return DRAW_MARK
-    if token == "+":
-        return FORFEIT_WIN
-    if token in _MINUS:
-        return FORFEIT_LOSS
-    value = parse_number(token)
-    if value is None:  # pragma: no cover - the patterns only let numbers through
+    mark = mark_of(token)
+    if mark is None:  # pragma: no cover - the patterns only let results through
         raise CellProblem(_("'{text}' is not a result").format(text=token))
-    return value
+    return mark
 
 
 @lru_cache(maxsize=4096)
@@ -356,7 +322,7 @@ def _text_marks(text: str) -> tuple[Mark, ...]:
     if m:
         a, b = parse_number(m.group(1)), parse_number(m.group(2))
         return (f"{_fmt(a)}:{_fmt(b)}",)  # type: ignore[arg-type]
-    parts = re.split(r"\s*[;|/]\s*|\s+", t) if not re.fullmatch(r"\d/\d", t) else [t]
+    parts = _SPLIT.split(t) if not _FRACTION.fullmatch(t) else [t]
     if len(parts) == 2 and all(_SINGLE.match(p) for p in parts):
         return (_mark(parts[0]), _mark(parts[1]))
     m = _TWO.match(t)
@@ -396,47 +362,26 @@ def split_digits(value: float) -> tuple[float, ...] | None:
     return None
 
 
-_RES = r"\d+(?:[.,]\d+)?|[.,]5|½|=|[-−–+]"
+# a Swiss pairing cell: opponent, then a colour letter and a result, or a separator and a result, or a symbol
 _SWISS = re.compile(
     r"(?P<opp>\d{1,6})(?:"
-    r"\s*(?P<col>[wbWBбчБЧ])\s*[/:]?\s*(?P<r1>" + _RES + r")?"  # 12w1, 12 w 1, 5б½, 12w
-    r"|\s*[/:]\s*(?P<r2>" + _RES + r")"  # 12/1, 12:1
-    r"|\s+(?P<r3>" + _RES + r")"  # 12 1
-    r"|(?P<r4>½|=|[-−–+])"  # 12½, 12+, 12-
+    rf"\s*(?P<col>{g.COLOUR})\s*{g.SWISS_SEPARATOR}?\s*(?P<r1>{g.RESULT})?"  # 12w1, 12 w 1, 5б½, 12w
+    rf"|\s*{g.SWISS_SEPARATOR}\s*(?P<r2>{g.RESULT})"  # 12/1, 12:1
+    rf"|\s+(?P<r3>{g.RESULT})"  # 12 1
+    rf"|(?P<r4>{g.SYMBOL})"  # 12½, 12+, 12-
     r")?\Z"
 )
-_BYE_WORDS = {
-    "+": "pab",
-    "bye": "pab",
-    "pab": "pab",
-    "u": "U",
-    "h": "H",
-    "hpb": "H",
-    "f": "F",
-    "fpb": "F",
-    "z": "Z",
-    "zpb": "Z",
-    "-": "absent",
-    "−": "absent",
-    "–": "absent",
-    "—": "absent",
-    "--": "absent",
-    "---": "absent",
-}
 
 
 @lru_cache(maxsize=65536)
 def _swiss_text(text: str) -> SwissCell:
     key = text.casefold()
-    bye = _BYE_WORDS.get(key)
+    bye = g.BYE_WORDS.get(key)
     if bye is not None:
         return SwissCell(None, None, None, bye)
-    if text[0] in _MINUS and len(text) > 1:
-        rest = text[1:].strip()
-        if rest in ("=",):
-            return SwissCell(None, None, DRAW_MARK, "points")
-        value = parse_number(rest)
-        if value is not None and value >= 0:
+    if text[0] in g.MINUS and len(text) > 1:  # a minus before points: not paired, with those points
+        value = mark_of(text[1:].strip())
+        if value == DRAW_MARK or isinstance(value, float) and value >= 0:
             return SwissCell(None, None, value, "points")
     m = _SWISS.match(text)
     if not m:
@@ -447,14 +392,11 @@ def _swiss_text(text: str) -> SwissCell:
     if res is None:
         raise CellProblem(_("{text} has an opponent but no result").format(text=_show(text)))
     colour = m.group("col")
-    return SwissCell(int(m.group("opp")), _COLOURS[colour] if colour else None, _mark(res), None)
+    return SwissCell(int(m.group("opp")), g.COLOURS[colour] if colour else None, _mark(res), None)
 
 
-# a one-character result of a common Swiss cell ('12w1') as its mark; '=' stays the draw symbol
-_FAST_MARKS: dict[str, Mark] = {
-    **{sym: DRAW_MARK if sym == "=" else _OUTCOME_MARK[what] for sym, what in GAME_SYMBOLS.items()},
-    "2": 2.0,
-}
+# the common Swiss cell ('12w1', '5б½'): a one-character result after a colour letter, read without a pattern
+_COLOURS, _FAST_MARKS = g.COLOURS, g.ONE_CHAR_MARKS
 _SWISS_SEEN: dict[str, SwissCell] = {}
 _new_cell = tuple.__new__  # builds a SwissCell without NamedTuple's Python-level constructor
 

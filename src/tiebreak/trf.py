@@ -1,7 +1,8 @@
 """FIDE TRF-16 files (with the TRF-2x records the reference files use): read and write.
 
 Read: 001 player lines (start number, name, rating, points, one 10-column
-cell per round: opponent, colour, result ``1 = 0 + - W D L H F U Z``),
+cell per round: opponent, colour, result ``1 = 0 + - W D L H F U Z``: the
+codes and their meaning are :mod:`tiebreak.grammar`'s),
 ``042`` start date, ``092`` type, ``XXR``/``142`` rounds, ``XXS`` and ``162``
 point values, ``202``/``212`` tie-break lists, and ``XXT`` (the rule set
 tiebreak wrote).  Trailing rounds nobody has played yet are not counted.
@@ -29,7 +30,7 @@ from typing import Any, Sequence
 from .errors import ConsistencyError, FileFormatError, Location, checked_size
 from .i18n import _
 from .model import CHESS, DRAUGHTS, Kind, Player, Scoring, Tournament
-from .notation import GAME_SYMBOLS, TRF_LETTERS
+from . import grammar as g
 from .rules import fide_for_date
 
 __all__ = ["read_trf", "read_trf_file", "write_trf", "MAX_BYTES", "MAX_LINE", "MAX_PLAYERS", "MAX_ROUNDS"]
@@ -80,13 +81,21 @@ def _xxs(text: str, values: dict[str, float], line: int) -> None:
         except ValueError:
             raise _err(line, _("XXS: '{value}' is not a number").format(value=value)) from None
         code = code.upper()
-        targets = {"W": ("WW", "BW", "FW", "FPB"), "D": ("WD", "BD", "HPB")}.get(code, (code,))
+        # W and D: the points of a win (and the byes worth a win) and of a draw (and the half bye)
+        targets = _XXS_OUTCOME.get(g.TRF_LETTERS.get(code, ""), (code,))
         for tcode in targets:
             values[tcode] = v
 
 
+# the XXS point codes of a bye, by its kind
+_XXS_BYE = {Kind.PAIRING_BYE: "PAB", Kind.FULL_BYE: "FPB", Kind.HALF_BYE: "HPB", Kind.ZERO_BYE: "ZPB"}
+_XXS_OUTCOME = {g.WIN: ("WW", "BW", "FW", "FPB"), g.DRAW: ("WD", "BD", "HPB")}
+# record 162's letters: the results (TRF's W, D, L) and P, A for the pairing-allocated and the zero bye
+_KEYS_162 = {**{letter: letter for letter in g.TRF_LETTERS}, "P": "PAB", "A": "ZPB"}
+
+
 def _record_162(line_text: str, values: dict[str, float]) -> None:
-    keys = {"W": "W", "D": "D", "L": "L", "P": "PAB", "A": "ZPB"}
+    keys = _KEYS_162
     for pos in range(5, len(line_text) - 1, 9):
         sym = line_text[pos].upper()
         if sym in keys:
@@ -176,15 +185,16 @@ def _player(line: str, no: int) -> tuple[int, str, float | None, float | None, l
     return number, name, rating, points, cells
 
 
-_COLOUR = {"w": "w", "b": "b", "W": "w", "B": "b"}
-_RESULT = {x: x.upper() for x in "10=+-WDLHFUZXA?wdlhfuzxa"} | {" ": ""}
-_TRF_CODES = frozenset("10=+-WDL")  # the TRF results of a game with an opponent
+# a round cell's parts, from the one grammar of a cell (tiebreak.grammar): colour code -> 'w'/'b',
+# result code (either case) -> the code upper case, a blank -> ''
+_COLOUR = g.TRF_COLOURS
+_RESULT = {x: x.upper() for code in g.TRF_CODES for x in (code, code.lower())} | {" ": ""}
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")  # never printed as they are: they could drive the terminal
 _OPP = r"(?:\d{4}| \d{3}|  \d\d|   \d|    )"  # exactly four columns
-_CELL = re.compile(rf"({_OPP}) ([wb\- ]) ([10=+\-WDLHFUZXA? ]) ?\Z", re.IGNORECASE)
-_ONE = rf"{_OPP} [wbWB\- ] [10=+\-WDLHFUZXAwdlhfuzxa? ]"
+_ONE = rf"{_OPP} {g.TRF_COLOUR} {g.TRF_RESULT}"
+_CELL = re.compile(rf"({_OPP}) ({g.TRF_COLOUR}) ({g.TRF_RESULT}) ?\Z")
 _ROUNDS = re.compile(rf"{_ONE}(?:  {_ONE})*\s*")
-_CELLS = re.compile(rf"({_OPP}) ([wbWB\- ]) ([10=+\-WDLHFUZXAwdlhfuzxa? ])(?:  | ?\Z)")
+_CELLS = re.compile(rf"({_OPP}) ({g.TRF_COLOUR}) ({g.TRF_RESULT})(?:  | ?\Z)")
 
 
 def _bad_cell(cell: str, gap: str, no: int, name: str, r: int, column: int) -> None:
@@ -194,9 +204,9 @@ def _bad_cell(cell: str, gap: str, no: int, name: str, r: int, column: int) -> N
     opp_text, colour, result = cell[0:4], cell[5], cell[7]
     if opp_text.strip() and not opp_text.strip().isdigit():
         raise _err(no, _("'{text}' is not an opponent number (columns {first}-{last})").format(text=opp_text.strip(), first=column, last=column + 3), name, r)
-    if colour.lower() not in ("w", "b", "-", " "):
+    if colour not in g.TRF_COLOURS and colour not in g.TRF_NO_COLOUR:
         raise _err(no, _("'{text}' is not a colour (w, b or -)").format(text=colour), name, r)
-    if result.upper() not in ("1", "=", "0", "+", "-", "W", "D", "L", "H", "F", "U", "Z", "X", "?", "A", " "):
+    if result not in _RESULT:
         raise _err(no, _("'{text}' is not a result code (1 = 0 + - W D L H F U Z)").format(text=result), name, r)
     raise _err(no, _("the round {round} cell '{text}' is not aligned to the TRF columns").format(round=r, text=(cell + gap).rstrip()), name, r)
 
@@ -247,7 +257,11 @@ def _build(
             break
         i, stated = mismatch
         first_error = first_error or _err(
-            lines_of[i], f"the points field says {stated:g} but the results add up to {t.points[i]:g} on {sc.label} scoring", players[i][1]
+            lines_of[i],
+            _("the points field says {stated} but the results add up to {points} on {scoring} scoring").format(
+                stated=f"{stated:g}", points=f"{t.points[i]:g}", scoring=sc.label
+            ),
+            players[i][1],
         )
     else:
         assert first_error is not None
@@ -263,26 +277,22 @@ def _build(
 def _fill(players: Any, lines_of: list[int], index: dict[int, int], rounds: int, sc: Scoring, values: dict[str, float]) -> Tournament:
     plist = [Player(number=num, name=name, rating=rating, row=None, stated_points=pts) for num, name, rating, pts, _c in players]
     played, fwin, floss = int(Kind.PLAYED), int(Kind.FORFEIT_WIN), int(Kind.FORFEIT_LOSS)
-    by_outcome = {  # what each result means here: kind, the XXS point codes for white and black, default points
-        "win": (played, "WW", "BW", sc.win), "draw": (played, "WD", "BD", sc.draw), "loss": (played, "WL", "BL", sc.loss),
-        "forfeit win": (fwin, "FW", "FW", sc.win), "forfeit loss": (floss, "FL", "FL", sc.loss),
+    by_outcome = {  # what each outcome is here: kind, the XXS point codes for white and black, default points
+        g.WIN: (played, "WW", "BW", sc.win), g.DRAW: (played, "WD", "BD", sc.draw), g.LOSS: (played, "WL", "BL", sc.loss),
+        g.FORFEIT_WON: (fwin, "FW", "FW", sc.win), g.FORFEIT_LOST: (floss, "FL", "FL", sc.loss),
     }
-    # TRF's result codes: the symbols cells use (one vocabulary, tiebreak.notation) and TRF's letters W, D, L
-    with_opponent = {
-        code: by_outcome[what] for code, what in (GAME_SYMBOLS | TRF_LETTERS).items() if code in _TRF_CODES
-    }
+    # TRF's result codes and what they mean are the one grammar of a cell's (tiebreak.grammar)
     points_of = {
-        code: (kind, values.get(w, default), values.get(b, default)) for code, (kind, w, b, default) in with_opponent.items()
+        code: (kind, values.get(w, default), values.get(b, default))
+        for code, (kind, w, b, default) in ((code, by_outcome[what]) for code, what in g.TRF_GAME_CODES.items())
     }
-    no_opponent = {
-        "U": (int(Kind.PAIRING_BYE), values.get("PAB", sc.win)), "+": (int(Kind.PAIRING_BYE), values.get("PAB", sc.win)),
-        "1": (int(Kind.PAIRING_BYE), values.get("PAB", sc.win)), "W": (int(Kind.PAIRING_BYE), values.get("PAB", sc.win)),
-        "F": (int(Kind.FULL_BYE), values.get("FPB", sc.win)),
-        "H": (int(Kind.HALF_BYE), values.get("HPB", sc.draw)), "=": (int(Kind.HALF_BYE), values.get("HPB", sc.draw)),
-        "D": (int(Kind.HALF_BYE), values.get("HPB", sc.draw)),
-        "Z": (int(Kind.ZERO_BYE), values.get("ZPB", 0.0)),
+    worth = {g.WIN: sc.win, g.DRAW: sc.draw, None: 0.0}
+    bye_points = {  # a bye's kind and points, from the XXS point codes or the scoring
+        name: (int(kind), values.get(_XXS_BYE.get(kind, ""), worth[value])) for name, (kind, value) in g.BYE_KINDS.items()
     }
-    absent = (int(Kind.ABSENT), 0.0)
+    bye_points["absent"] = (int(Kind.ABSENT), 0.0)
+    no_opponent = {code: bye_points[g.trf_bye(code)] for code in g.TRF_CODES if code not in g.TRF_UNKNOWN}
+    absent = bye_points["absent"]
     opp_rows: list[list[int]] = []
     pts_rows: list[list[float]] = []
     kind_rows: list[list[int]] = []
@@ -309,7 +319,7 @@ def _fill(players: Any, lines_of: list[int], index: dict[int, int], rounds: int,
                 o_row[r] = j  # type: ignore[assignment]
                 c_row[r] = colour or None
             elif res:
-                if res in ("X", "?"):
+                if res in g.TRF_UNKNOWN:
                     raise _err(lines_of[i], _("result '{result}' (played, result not known) cannot be ranked yet").format(result=res), name, r + 1)
                 k_row[r], p_row[r] = get_bye(res, absent)  # '-', '0', 'L', 'A': not paired
         opp_rows.append(o_row)
@@ -329,11 +339,11 @@ def _fill(players: Any, lines_of: list[int], index: dict[int, int], rounds: int,
 
 
 def _fill_error(line: int, name: str, r: int, opp: int, himself: bool, res: str) -> None:
-    if res in ("X", "?"):
+    if res in g.TRF_UNKNOWN:
         raise _err(line, _("result '{result}' (played, result not known) cannot be ranked yet").format(result=res), name, r)
     if himself:
         raise _err(line, _("a player cannot meet himself"), name, r)
-    if res not in ("1", "W", "=", "D", "0", "L", "+", "-"):
+    if res not in g.TRF_GAME_CODES:
         raise _err(line, _("result '{result}' with an opponent: expected 1 = 0 + - W D L").format(result=res or " "), name, r)
     raise _err(line, _("opponent {number} is not a start number of this file").format(number=opp), name, r)
 
@@ -357,15 +367,10 @@ def _is_round_robin(t: Tournament, kind_text: str) -> bool:
 
 
 # ------------------------------------------------------------------ writing
-_CODES = {
-    int(Kind.FORFEIT_WIN): "+",
-    int(Kind.FORFEIT_LOSS): "-",
-    int(Kind.PAIRING_BYE): "U",
-    int(Kind.FULL_BYE): "F",
-    int(Kind.HALF_BYE): "H",
-    int(Kind.ZERO_BYE): "Z",
-    int(Kind.ABSENT): " ",
-}
+# the result code written for an entry that is not a game played (from the one grammar of a cell)
+_CODES = {int(k): g.trf_code(k) for k in Kind if k is not Kind.PLAYED}
+# ... and for a game played, by its outcome
+_PLAYED_CODES = {outcome: g.trf_code(Kind.PLAYED, outcome) for outcome in (g.WIN, g.DRAW, g.LOSS)}
 
 
 def berger_rounds(n: int) -> list[list[tuple[int, int]]]:
@@ -462,7 +467,7 @@ def write_trf(t: Tournament, *, title: str = "", rules: str | None = None, place
                 colour, opp = "-", "0000"
             if k == Kind.PLAYED:
                 o = sc.outcome(t.pts[i][r])
-                code = "1" if o == 1 else "=" if o == 0 else "0"
+                code = _PLAYED_CODES[g.WIN if o == 1 else g.DRAW if o == 0 else g.LOSS]
             else:
                 code = _CODES[k]
             cells.append(f"{opp} {colour} {code}")

@@ -9,7 +9,8 @@
 * :mod:`.base`: what they share (cell access, messages, scoring);
 * :mod:`.which`: which sheet and which table of a workbook.
 
-The cell notation itself (``½``, ``12w1``, ``+``/``-`` ...) is :mod:`tiebreak.notation`.
+The cell notation itself (``½``, ``12w1``, ``+``/``-`` ...) is read by :mod:`tiebreak.notation`,
+with the one vocabulary of a cell, :mod:`tiebreak.grammar`.
 """
 
 from .table import MAX_CELLS, MAX_PLAYERS, MAX_ROUNDS, TableLayout, read_table

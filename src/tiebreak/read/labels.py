@@ -108,9 +108,6 @@ def is_footer_text(text: str) -> bool:
     return bool(_FOOTER_RE.match(fold(text)))
 
 
-RESULT_TEXTS = frozenset({"0", "½", "=", "+", "-", "−", "0,5", "0.5", "1½", "01", "00", "1:0", "0:1"})
-
-
 def is_other_label(text: str) -> bool:
     """A label of a column tiebreak leaves alone (an earlier tie-break, club, title ...), as a whole word."""
     return bool(_OTHER_RE.match(fold(text)))

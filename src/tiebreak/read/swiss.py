@@ -7,6 +7,7 @@ from itertools import compress
 from operator import eq, itemgetter, not_
 from typing import Any, NoReturn, cast
 
+from .. import grammar as g
 from ..errors import (
     ConsistencyError,
     LayoutError,
@@ -16,8 +17,6 @@ from ..errors import (
 from ..i18n import _
 from ..model import Kind, Scoring, Tournament, round_consistent
 from ..notation import (
-    _COLOURS,
-    _FAST_MARKS,
     DRAW_MARK,
     FORFEIT_LOSS,
     FORFEIT_WIN,
@@ -32,7 +31,8 @@ from .labels import ROUND_RE as _ROUND_RE
 from .labels import fold as _fold
 
 # the common Swiss cell, one per line of a joined column: opponent, colour letter, one-character result
-_FAST_COLUMN = re.compile(r"^(?:(\d{1,6})([wbWBбчБЧ])([10½=+\-−–2])|[^\n]*)$", re.MULTILINE)
+_COLOURS, _FAST_MARKS = g.COLOURS, g.ONE_CHAR_MARKS
+_FAST_COLUMN = re.compile(rf"^(?:(\d{{1,6}})({g.COLOUR})({g.one_of(_FAST_MARKS)})|[^\n]*)$", re.MULTILINE)
 
 def _index_of(text: str, get_number: Any) -> int:
     """Player index for an opponent number written with leading zeros ('007'), -2 for none."""
@@ -283,17 +283,10 @@ class SwissDecoding(SideColumns):
                     )
                 seen[q] = p
     def bye(self, cell: SwissCell, sc: Scoring, where: Location, v: Any) -> tuple[Kind, float]:
-        b = cell.bye
-        if b in ("pab", "U"):
-            return Kind.PAIRING_BYE, sc.win
-        if b == "absent":
-            return Kind.ABSENT, 0.0
-        if b == "H":
-            return Kind.HALF_BYE, sc.draw
-        if b == "F":
-            return Kind.FULL_BYE, sc.win
-        if b == "Z":
-            return Kind.ZERO_BYE, 0.0
+        named = g.BYE_KINDS.get(cell.bye or "")
+        if named is not None:  # a bye word: its kind and worth are the grammar's
+            kind, worth = named
+            return kind, sc.win if worth == g.WIN else sc.draw if worth == g.DRAW else 0.0
         mark = cell.mark
         pts = sc.draw if mark == DRAW_MARK else mark
         if pts == sc.win:

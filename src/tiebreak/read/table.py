@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from .. import grammar as g
 from ..errors import (
     ConsistencyError,
     LayoutError,
@@ -51,7 +52,6 @@ from .base import (
     _Bad,
     _normalized,
 )
-from .labels import RESULT_TEXTS as _RESULT_TEXTS
 from .labels import is_other_label as _is_other_label
 from .labels import label_role as _label_role
 from .layout import Frame, find_frame, round_pairs
@@ -103,10 +103,13 @@ def read_table(
         raise
 
 
+_RESULT_TEXTS = g.RESULT_TEXTS  # texts only a player row holds
+
+
 def _result_text(x: Any) -> str:
     """A result cell as the text of a Swiss cell: 1, ½, 0, or as typed."""
     if isinstance(x, float):
-        return "½" if x == 0.5 else f"{x:g}"
+        return g.HALF[0] if x == 0.5 else f"{x:g}"
     return str(x)
 
 
