@@ -427,3 +427,27 @@ def test_classic_entry_point(monkeypatch: pytest.MonkeyPatch) -> None:
     assert len(w) == 1 and (w[0]["start_row"], w[0]["start_column"]) == (2, 17)
     assert str(w[0]["values"][6][0]) == "6–7"  # row 9: No. 6
     assert alert(actions).startswith("Места распределены: 10 участников")
+
+
+def test_an_excel_table_header_is_not_renamed_by_the_button() -> None:
+    # After the first run the user formats the crosstable and Rank's columns, A3:W13, as an Excel table
+    # (Home > Format as Table); the book Excel sends then lists it.
+    data = payload(RR)
+    after_first = apply(data, run_script(data))
+    table = {"name": "Results", "range_address": "A3:W13", "header_row_range_address": "A3:W3", "data_body_range_address": "A4:W13", "total_row_range_address": None}
+    after_first["sheets"][0]["tables"] = [table]
+    # ranking again writes the same headers: allowed
+    again = run_script(after_first)
+    assert "остановлен" not in alert(again)
+    assert sheet_writes(again, 0)
+    # other criteria (Criteria row B3 of the settings sheet) would rename the table's columns: refused, nothing written
+    settings = [s["name"] for s in after_first["sheets"]].index("tiebreak")
+    _set(after_first["sheets"][settings]["values"], 2, 1, "wins, sonneborn_berger")
+    refused = run_script(after_first)
+    assert funcs(refused) == ["alert"]
+    message = alert(refused)
+    # R is Place; S was the first criterion, Sonneborn-Berger, and would become Most wins
+    assert message.startswith(
+        "Rank остановлен, ничего не изменено: лист 'Crosstable', ячейка S3 — заголовок таблицы Excel 'Results' (A3:W13); "
+        "Rank изменил бы его с 'Коэффициент Зонненборна–Бергера' на 'Количество побед'"
+    ), message

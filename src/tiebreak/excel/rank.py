@@ -116,6 +116,23 @@ class XlwingsBook:
         except NotImplementedError:  # xlwings Lite / Server: answered on demand, by rank_book_async
             return None
 
+    def tables(self, sheet: str) -> list[tuple[str, int, int, int, int]]:
+        """The sheet's Excel tables (ListObjects): (name, first row, first column, last row, last column), 1-based.
+
+        Classic xlwings asks Excel; xlwings Lite and Server read them from the book they were sent.
+        """
+        out: list[tuple[str, int, int, int, int]] = []
+        try:
+            for table in self.book.sheets[sheet].tables:
+                rng = table.range
+                if rng is None:
+                    continue
+                rows, cols = rng.shape
+                out.append((str(table.name), rng.row, rng.column, rng.row + rows - 1, rng.column + cols - 1))
+        except Exception:  # a runtime that cannot list tables: nothing to protect from renaming
+            return []
+        return out
+
     def named_range(self, name: str) -> tuple[str, int, int, int, int] | None:
         for n in self.book.names:
             short = n.name.split("!")[-1]
