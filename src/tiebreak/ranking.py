@@ -171,11 +171,22 @@ class _Ranker:
             self.resolve(by_points[key], 0, out, "points")
         return out
 
-    def split(self, group: list[int], keyvals: dict[int, Any], lower_better: bool = False) -> list[list[int]]:
-        """The group in parts of equal value, best first."""
+    def split(self, group: list[int], values: Sequence[Any], lower_better: bool = False) -> list[list[int]]:
+        """The group in parts of equal value (``values`` in the group's order), best first."""
+        keys: list[Any]
+        if all(v.__class__ is float for v in values):  # the common case: the keys are the rounded numbers themselves
+            keys = [round(v, _EPS) for v in values]
+            if lower_better:
+                keys = [-x for x in keys]
+        else:
+            keys = [sort_key(v, lower_better) for v in values]
         buckets: dict[Any, list[int]] = {}
-        for p in group:
-            buckets.setdefault(sort_key(keyvals[p], lower_better), []).append(p)
+        for p, key in zip(group, keys):
+            bucket = buckets.get(key)
+            if bucket is None:
+                buckets[key] = [p]
+            else:
+                bucket.append(p)
         return [buckets[k] for k in sorted(buckets, reverse=True)]
 
     def resolve(self, group: list[int], ci: int, out: list[list[int]], via: str) -> None:
@@ -195,7 +206,7 @@ class _Ranker:
             self.by_group(crit, group, ci, out, via)
         else:
             vals = crit.values(self.ev, self.ratings)
-            parts = self.split(group, {p: vals[p] for p in group}, crit.lower_is_better)
+            parts = self.split(group, [vals[p] for p in group], crit.lower_is_better)
             for i, part in enumerate(parts):
                 if i:
                     self.split_at[len(out)] = ci + 1
@@ -207,7 +218,7 @@ class _Ranker:
         record = self.applied.setdefault(crit.code, {})
         for p, v in zip(group, crit.display(self.ev, group, ctx, keys)):
             record.setdefault(p, v)
-        parts = self.split(group, dict(zip(group, keys)), crit.lower_is_better)
+        parts = self.split(group, keys, crit.lower_is_better)
         if len(parts) == 1:
             self.resolve(group, ci + 1, out, via)
             return
@@ -225,7 +236,7 @@ class _Ranker:
             self.resolve(group, ci + 1, out, via)
             return
         vals = crit.step(self.ev, k, group)  # only for the players still tied
-        parts = self.split(group, dict(zip(group, vals)))
+        parts = self.split(group, vals)
         for i, part in enumerate(parts):
             if i:
                 self.split_at[len(out)] = ci + 1
