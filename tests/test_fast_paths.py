@@ -10,6 +10,10 @@ every rule set:
   evaluation) against :func:`cut_sum` on the unsorted values, bit for bit;
 * the places by points and the progressive truncated Solkoff against a
   recursive reference ranker that sorts every player's values at every step;
+* whole rankings (places, what decided them, the step that set each place
+  apart, the values shown) against the ranker descending part by part, one
+  step at a time, splitting by :func:`~tiebreak.ranking.sort_key` (the
+  straightforward form of the ranker's step-by-step refinement);
 * the cache's scan for cells where a logical value could pass for a number
   (a row skipped when it holds no 0 or 1) against a scan of every cell;
 * the per-round pairing check (C-level maps) against a loop over the games;
@@ -24,6 +28,7 @@ from typing import Any
 import pytest
 
 import tiebreak
+from tiebreak import ranking
 from tiebreak.cache import _ones
 from tiebreak.coefficients import cut_sum, truncated_solkoff
 from tiebreak.counting import Evaluation
@@ -157,6 +162,56 @@ def test_events_exercise_deep_steps_and_cut_first_rounds() -> None:
     assert max(depth) >= 4
     assert sum(1 for k in depth if k >= 2) >= 100
     assert cut_first >= 50
+
+
+class _DescentRanker(ranking._Ranker):
+    """The ranker with the progressive criterion applied part by part, recursively (the reference)."""
+
+    def split(self, group: list[int], values: Any, lower_better: bool = False) -> list[list[int]]:
+        buckets: dict[Any, list[int]] = {}
+        for p, v in zip(group, values):
+            buckets.setdefault(ranking.sort_key(v, lower_better), []).append(p)
+        return [buckets[k] for k in sorted(buckets, reverse=True)]
+
+    def progressive(self, crit: Any, group: list[int], ci: int, out: list[list[int]], via: str, k: int = 1) -> None:
+        games = max(len(self.ev.val[p]) for p in group)
+        if k > max(games - 1, 1) or len(group) == 1:
+            self.resolve(group, ci + 1, out, via)
+            return
+        parts = self.split(group, crit.step(self.ev, k, group))
+        for i, part in enumerate(parts):
+            if i:
+                self.split_at[len(out)] = ci + 1
+            if len(part) > 1:
+                self.progressive(crit, part, ci, out, crit.code if len(parts) > 1 else via, k + 1)
+            else:
+                self.resolve(part, ci + 1, out, crit.code if len(parts) > 1 else via)
+
+
+def _outcome(r: tiebreak.Ranking) -> tuple[Any, ...]:
+    return (
+        [(s.player, s.place, s.place_to, s.decided_by, s.values) for s in r.standings],
+        r.split_steps,
+        r.notes,
+        r.skipped,
+    )
+
+
+CRITERIA_LISTS = (None, "solkoff_trunc, order", "BH/C1, solkoff_trunc, DE, WIN", "wins, solkoff_trunc, h2h", "SB, solkoff_trunc")
+
+
+@pytest.mark.parametrize("criteria", CRITERIA_LISTS)
+def test_rankings_equal_the_part_by_part_descent(criteria: str | None, monkeypatch: pytest.MonkeyPatch) -> None:
+    compared = 0
+    for seed, t in EVENTS_READ[:20]:
+        for rules in rule_set_names():
+            fast = tiebreak.rank(t, criteria, rules)
+            with monkeypatch.context() as m:
+                m.setattr(ranking, "_Ranker", _DescentRanker)
+                slow = tiebreak.rank(t, criteria, rules)
+            assert _outcome(fast) == _outcome(slow), (seed, rules, criteria)
+            compared += 1
+    assert compared == 20 * len(rule_set_names())
 
 
 class _Raises:
