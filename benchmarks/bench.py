@@ -315,7 +315,7 @@ def main(argv: list[str] | None = None) -> int:
         line("full ranking, default criteria (table read beforehand)", res["rank_default"])
         line("full ranking, BH/C1, BH, SB, DE, WIN", res["rank_fide"])
         per_game[size] = (res["grid"] + res["rank_default"]) / games
-        res["walk_grid"], _ = best(walk_over, args.repeat, lambda: fresh(grid))
+        res["walk_grid"], _ = best(walk_over, args.repeat, lambda g=grid: fresh(g))
         per_cell[size] = res["walk_grid"] / (n * (rounds + 3))
         withdrawals(grid, res, args.repeat)
         if n == 2000:
