@@ -87,12 +87,24 @@ def _ones(grid: list[list[Any]]) -> list[tuple[int, int, bool]]:
     Only there can another grid equal to this one by value hold a logical
     value where this one holds a number, or the other way round.
     """
-    return [
-        (r, c, type(v) is bool)
-        for r, row in enumerate(grid)
-        for c, v in enumerate(row)
-        if type(v) is bool or (type(v) in (int, float) and (v == 0 or v == 1))
-    ]
+    out: list[tuple[int, int, bool]] = []
+    for r, row in enumerate(grid):
+        if not _may_hold_one(row):
+            continue
+        out.extend(
+            (r, c, type(v) is bool)
+            for c, v in enumerate(row)
+            if type(v) is bool or (type(v) in (int, float) and (v == 0 or v == 1))
+        )
+    return out
+
+
+def _may_hold_one(row: Sequence[Any]) -> bool:
+    """Whether a row may hold 0, 1 or a logical value: one comparison per cell in C (most rows of a Swiss table hold none)."""
+    try:
+        return 0 in row or 1 in row
+    except Exception:  # noqa: BLE001 - a cell whose equality raises (not one from a worksheet): look at every cell
+        return True
 
 
 def _same_logicals(grid: Sequence[Sequence[Any]], ones: list[tuple[int, int, bool]]) -> bool:
@@ -139,8 +151,10 @@ class TableCache:
         copy is never changed.
         """
         for seen, ones, found in self._own[:]:  # a copy of the list: another thread may insert meanwhile
-            if seen == grid and _same_logicals(grid, ones):
+            if seen == grid and _same_logicals(grid, ones):  # equal to a list of lists: rows are lists
                 return seen, found
+        if not all(map(isinstance, grid, repeat(list))):  # not rows of cells: nothing kept
+            return grid, look(grid)
         copy = [list(r) for r in grid]
         found = look(copy)
         self._own.insert(0, (copy, _ones(copy), found))

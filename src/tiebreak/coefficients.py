@@ -194,8 +194,35 @@ def buchholz(ev: Evaluation, low: int = 0, high: int = 0, players: Sequence[int]
 
 
 def truncated_solkoff(ev: Evaluation, k: int = 1, players: Sequence[int] | None = None) -> list[float]:
-    """Buchholz minus the k worst, for every player (or for ``players``, in that order)."""
-    return buchholz(ev, k, 0, players)
+    """Buchholz minus the k worst, for every player (or for ``players``, in that order).
+
+    The ranking asks for k = 2, 3 ... for the players still tied, so each
+    player's values are sorted once per evaluation, not once per step; the
+    sums are those :func:`cut_sum` makes (the same numbers, bit for bit).
+    """
+    if k < 2:
+        return buchholz(ev, k, 0, players)
+    ordered = ev.memo("opponent values sorted", lambda: _sorted_values(ev))
+    r = ev.rounds
+    low = min(k, r)
+    val, first = ev.val, ev.cut_first
+    out: list[float] = []
+    for p in range(ev.n) if players is None else players:
+        s = ordered[p]
+        if s is None:  # a voluntarily unplayed round is cut first (FIDE 16.5)
+            out.append(cut_sum(val[p], k, 0, first[p], rounds=r))
+        elif low >= len(s):
+            out.append(0.0)
+        elif low == 1:
+            out.append(float(sum(val[p]) - min(val[p])))
+        else:
+            out.append(float(sum(s[low:])))
+    return out
+
+
+def _sorted_values(ev: Evaluation) -> list[list[float] | None]:
+    """Each player's opponent values in ascending order (None where a round is to be cut first)."""
+    return [sorted(v) if f is None or not any(f) else None for v, f in zip(ev.val, ev.cut_first)]
 
 
 def median_solkoff(ev: Evaluation, k: int = 1) -> list[float]:

@@ -237,10 +237,26 @@ def default_criteria(system: str | None = None, round_robin: bool = False) -> li
     return [first, *(get_criterion(c) for c in DEFAULT_TAIL)]
 
 
+_FOUND: dict[str, Criterion] = {}
+"""What each text asked for was found to be (a worksheet function asks for its code on every call)."""
+
+
 def get_criterion(code: str | Criterion) -> Criterion:
     """The criterion for a code, a name (English or Russian) or a FIDE acronym."""
     if isinstance(code, Criterion):
         return code
+    if code.__class__ is str:
+        found = _FOUND.get(code)
+        if found is not None:
+            return found
+        if len(_FOUND) > 1024:
+            _FOUND.clear()
+        found = _FOUND[code] = _find(code)
+        return found
+    return _find(code)
+
+
+def _find(code: str) -> Criterion:
     text = str(code).strip()
     key = _key(text)
     if key in _LOOKUP:

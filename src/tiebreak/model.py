@@ -24,7 +24,9 @@ import datetime as _dt
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
-from operator import add, eq
+from itertools import compress, repeat
+from operator import add, eq, ge, not_
+from typing import cast
 
 from .errors import ConsistencyError, Location, SettingsError
 from .i18n import _
@@ -407,10 +409,10 @@ def round_consistent(
     is :meth:`Tournament.check_pairings`.
     """
     n = len(opp)
-    idx = [i for i, j in enumerate(opp) if j >= 0]
+    idx = list(compress(range(n), map(ge, opp, repeat(0))))
     if not idx:
         return True
-    js = [opp[i] for i in idx]
+    js = list(map(opp.__getitem__, idx))
     if max(js) >= n or any(map(eq, js, idx)) or list(map(opp.__getitem__, js)) != idx:
         return False  # someone named an opponent who does not name him back, or himself
     # kinds: played with played (0 + 0), forfeit win with forfeit loss (1 + 2), double forfeit (2 + 2)
@@ -419,18 +421,18 @@ def round_consistent(
         return False
     if 4 in sums and not all(kind[i] == kind[j] == 2 for i, j in zip(idx, js) if kind[i] + kind[j] == 4):
         return False  # pragma: no cover - 4 only comes from two forfeit losses
-    played = [i for i in idx if kind[i] == 0]
+    played = list(compress(idx, map(not_, map(kind.__getitem__, idx))))
     if played:
         outcome = {sc.loss: LOSS, sc.draw: DRAW, sc.win: WIN}
-        got = [outcome.get(pts[i]) for i in played]
-        back = [outcome.get(pts[opp[i]]) for i in played]
+        got = list(map(outcome.get, map(pts.__getitem__, played)))
+        back = list(map(outcome.get, map(pts.__getitem__, map(opp.__getitem__, played))))
         if None in got or None in back:
             return False
-        a = [x for x in got if x is not None]
-        b = [x for x in back if x is not None]
+        a = cast("list[int]", got)
+        b = cast("list[int]", back)
         if any(map(add, a, b)) and (not allow_double_loss or any(x + y and not (x == y == LOSS) for x, y in zip(a, b))):
             return False
-    cs = [colour[i] for i in idx]
+    cs = list(map(colour.__getitem__, idx))
     other = list(map(colour.__getitem__, js))
     # both white or both black is wrong (two unknown colours are fine)
     return not (any(map(eq, cs, other)) and any(x is not None and x == y for x, y in zip(cs, other)))

@@ -146,6 +146,31 @@ def sort_key(v: Any, lower_is_better: bool = False) -> Any:
     return (1, -x if lower_is_better else x)
 
 
+def _keys(values: Sequence[Any], lower_better: bool = False) -> list[Any]:
+    """Each value's :func:`sort_key`, or (every value a float) the rounded number itself: the same order and ties."""
+    if all(v.__class__ is float for v in values):
+        keys = [round(v, _EPS) for v in values]
+        return [-x for x in keys] if lower_better else keys
+    return [sort_key(v, lower_better) for v in values]
+
+
+def _parts(group: Sequence[int], keys: Sequence[Any]) -> list[list[int]]:
+    """The group in parts of equal key (``keys`` in the group's order), the largest key first."""
+    if len(group) == 2:  # the commonest tie
+        a, b = keys
+        if a == b:
+            return [list(group)]
+        return [[group[0]], [group[1]]] if a > b else [[group[1]], [group[0]]]
+    buckets: dict[Any, list[int]] = {}
+    for p, key in zip(group, keys):
+        bucket = buckets.get(key)
+        if bucket is None:
+            buckets[key] = [p]
+        else:
+            bucket.append(p)
+    return [buckets[k] for k in sorted(buckets, reverse=True)]
+
+
 class _Ranker:
     """Splits tied groups by the criteria in order (each criterion by its type)."""
 
@@ -171,12 +196,9 @@ class _Ranker:
             self.resolve(by_points[key], 0, out, "points")
         return out
 
-    def split(self, group: list[int], keyvals: dict[int, Any], lower_better: bool = False) -> list[list[int]]:
-        """The group in parts of equal value, best first."""
-        buckets: dict[Any, list[int]] = {}
-        for p in group:
-            buckets.setdefault(sort_key(keyvals[p], lower_better), []).append(p)
-        return [buckets[k] for k in sorted(buckets, reverse=True)]
+    def split(self, group: list[int], values: Sequence[Any], lower_better: bool = False) -> list[list[int]]:
+        """The group in parts of equal value (``values`` in the group's order), best first."""
+        return _parts(group, _keys(values, lower_better))
 
     def resolve(self, group: list[int], ci: int, out: list[list[int]], via: str) -> None:
         if len(group) == 1:
@@ -190,12 +212,12 @@ class _Ranker:
             return
         crit = self.criteria[ci]
         if isinstance(crit, ProgressiveCriterion):
-            self.progressive(crit, group, ci, 1, out, via)
+            self.progressive(crit, group, ci, out, via)
         elif isinstance(crit, GroupCriterion):
             self.by_group(crit, group, ci, out, via)
         else:
             vals = crit.values(self.ev, self.ratings)
-            parts = self.split(group, {p: vals[p] for p in group}, crit.lower_is_better)
+            parts = self.split(group, [vals[p] for p in group], crit.lower_is_better)
             for i, part in enumerate(parts):
                 if i:
                     self.split_at[len(out)] = ci + 1
@@ -207,7 +229,7 @@ class _Ranker:
         record = self.applied.setdefault(crit.code, {})
         for p, v in zip(group, crit.display(self.ev, group, ctx, keys)):
             record.setdefault(p, v)
-        parts = self.split(group, dict(zip(group, keys)), crit.lower_is_better)
+        parts = self.split(group, keys, crit.lower_is_better)
         if len(parts) == 1:
             self.resolve(group, ci + 1, out, via)
             return
@@ -219,20 +241,47 @@ class _Ranker:
             else:
                 self.resolve(part, ci + 1, out, crit.code)
 
-    def progressive(self, crit: ProgressiveCriterion, group: list[int], ci: int, k: int, out: list[list[int]], via: str) -> None:
-        games = max(len(self.ev.val[p]) for p in group)
-        if k > max(games - 1, 1) or len(group) == 1:
-            self.resolve(group, ci + 1, out, via)
-            return
-        vals = crit.step(self.ev, k, group)  # only for the players still tied
-        parts = self.split(group, dict(zip(group, vals)))
+    def progressive(self, crit: ProgressiveCriterion, group: list[int], ci: int, out: list[list[int]], via: str) -> None:
+        """Step k = 1, 2 ... for the players still tied, until they differ or a part has nothing left to drop.
+
+        The tied parts are split in place, one step at a time for all of them
+        (one computation of the step's values per step, not per part); the
+        parts keep the order a part-by-part descent would give them.  A part
+        stops at step max(games − 1, 1), its own players' most games.
+        """
+        val = self.ev.val
+
+        def last_step(part: list[int]) -> int:
+            return max(max(map(len, map(val.__getitem__, part))) - 1, 1)
+
+        parts = [group]
+        limits = [last_step(group)]
+        k = 1
+        while True:
+            open_parts = [len(part) > 1 and k <= limit for part, limit in zip(parts, limits)]
+            if not any(open_parts):
+                break
+            members = [p for part, opened in zip(parts, open_parts) if opened for p in part]
+            keys = _keys(crit.step(self.ev, k, members))  # only for the players still tied
+            new_parts: list[list[int]] = []
+            new_limits: list[int] = []
+            at = 0
+            for part, limit, opened in zip(parts, limits, open_parts):
+                if not opened:
+                    new_parts.append(part)
+                    new_limits.append(limit)
+                    continue
+                split = _parts(part, keys[at : at + len(part)])
+                at += len(part)
+                new_parts.extend(split)
+                new_limits.extend([limit] if len(split) == 1 else map(last_step, split))
+            parts, limits = new_parts, new_limits
+            k += 1
+        label = crit.code if len(parts) > 1 else via
         for i, part in enumerate(parts):
             if i:
                 self.split_at[len(out)] = ci + 1
-            if len(part) > 1:
-                self.progressive(crit, part, ci, k + 1, out, crit.code if len(parts) > 1 else via)
-            else:
-                self.resolve(part, ci + 1, out, crit.code if len(parts) > 1 else via)
+            self.resolve(part, ci + 1, out, label)
 
     def places_before(self, ci: int) -> list[int]:
         """Every player's place (0 = first) after points and the criteria before ``ci``; players still equal share it."""

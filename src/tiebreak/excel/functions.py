@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import inspect
 import time
-from itertools import repeat
 from typing import Any, Callable, Sequence
 
 import xlwings as xw
@@ -206,7 +205,7 @@ def language(args: Sequence[Any], lang: Any = None, caller: Any = None) -> str:
 
 def _table_cyrillic(table: Any) -> tuple[Any, str | None]:
     """The table as the shared cache keeps it (compared once, then found by identity) and its first Cyrillic text."""
-    if not (isinstance(table, list) and table and all(map(isinstance, table, repeat(list)))):
+    if not (isinstance(table, list) and table):
         return table, _cyrillic_text([table])
     return shared.own_copy(table, lambda grid: _cyrillic_text([grid]))
 

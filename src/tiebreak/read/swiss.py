@@ -180,7 +180,7 @@ class SwissDecoding(SideColumns):
         for k, found in enumerate(fast_cols):
             c = cols[k]
             # the common cells, a column at a time
-            o_col = [(by_text.get(o, -2) if o in by_text else _index_of(o, get_number)) if o else -1 for o, _col, _x in found]
+            o_col = [(j if (j := by_text.get(o)) is not None else _index_of(o, get_number)) if o else -1 for o, _col, _x in found]
             kp = [by_char[x] if o else none_pair for o, _col, x in found]
             if -2 in o_col or None in kp or any(map(eq, o_col, range(n))):
                 for i, (o, _col, x) in enumerate(found):  # name the first bad cell

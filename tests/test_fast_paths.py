@@ -1,0 +1,313 @@
+"""The fast paths give the same answers as the straightforward computations they replace.
+
+Each fast path (kept for speed on large events, see docs/speed.md) is checked
+against a plain reference written here, on random Swiss events with large
+score groups (few rounds, many draws, so the truncated Solkoff is needed many
+steps deep), pairing byes, half-point byes, forfeits and withdrawals, under
+every rule set:
+
+* the truncated Solkoff at step k (each player's values sorted once per
+  evaluation) against :func:`cut_sum` on the unsorted values, bit for bit;
+* the places by points and the progressive truncated Solkoff against a
+  recursive reference ranker that sorts every player's values at every step;
+* whole rankings (places, what decided them, the step that set each place
+  apart, the values shown) against the ranker descending part by part, one
+  step at a time, splitting by :func:`~tiebreak.ranking.sort_key` (the
+  straightforward form of the ranker's step-by-step refinement);
+* the cache's scan for cells where a logical value could pass for a number
+  (a row skipped when it holds no 0 or 1) against a scan of every cell;
+* the per-round pairing check (C-level maps) against a loop over the games;
+* a criterion found again by its text is the one found the first time.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import tiebreak
+from tiebreak import ranking
+from tiebreak.cache import _ones
+from tiebreak.coefficients import cut_sum, truncated_solkoff
+from tiebreak.counting import Evaluation
+from tiebreak.criteria import get_criterion
+from tiebreak.errors import UnknownCriterionError
+from tiebreak.model import CHESS, DRAUGHTS, DRAW, LOSS, WIN, Scoring, round_consistent
+from tiebreak.reader import read_table
+from tiebreak.rules import get_rules, rule_set_names
+
+EVENTS = 40
+
+
+def swiss_grid(rng: random.Random, n: int, rounds: int) -> list[list[Any]]:
+    """A Swiss crosstable in chess-results notation (``12w1``, ``5b½``, ``-1``, ``-½``, ``5w+``), paired by score."""
+    score = [0.0] * n
+    met: list[set[int]] = [set() for _ in range(n)]
+    gone: set[int] = set()
+    cells = [[""] * rounds for _ in range(n)]
+    for r in range(rounds):
+        active = [p for p in range(n) if p not in gone]
+        half = {p for p in active if rng.random() < 0.05}
+        pool = sorted((p for p in active if p not in half), key=lambda p: (-score[p], rng.random()))
+        for p in half:
+            cells[p][r] = "-½"
+            score[p] += 0.5
+        if len(pool) % 2:
+            p = pool.pop()
+            cells[p][r] = "-1"
+            score[p] += 1
+        while pool:
+            a = pool.pop(0)
+            j = next((k for k, b in enumerate(pool) if b not in met[a]), 0)
+            b = pool.pop(j)
+            met[a].add(b)
+            met[b].add(a)
+            x = rng.random()
+            if x < 0.05:
+                cells[a][r], cells[b][r] = f"{b + 1}w+", f"{a + 1}b-"
+                score[a] += 1
+            elif x < 0.30:
+                cells[a][r], cells[b][r] = f"{b + 1}w1", f"{a + 1}b0"
+                score[a] += 1
+            elif x < 0.75:
+                cells[a][r], cells[b][r] = f"{b + 1}w½", f"{a + 1}b½"
+                score[a] += 0.5
+                score[b] += 0.5
+            else:
+                cells[a][r], cells[b][r] = f"{b + 1}w0", f"{a + 1}b1"
+                score[b] += 1
+        if r == rounds // 2 and n > 8:
+            gone.update(rng.sample(range(n), 2))
+    grid: list[list[Any]] = [["No.", "Name"] + [f"R{r + 1}" for r in range(rounds)]]
+    for p in range(n):
+        grid.append([float(p + 1), f"Player {p + 1}"] + cells[p])
+    return grid
+
+
+def events() -> list[tuple[int, tiebreak.Tournament]]:
+    rng = random.Random(20261130)
+    out = []
+    for seed in range(EVENTS):
+        n = rng.randrange(6, 60)
+        rounds = rng.randrange(3, 9)
+        out.append((seed, read_table(swiss_grid(random.Random(seed), n, rounds))))
+    return out
+
+
+EVENTS_READ = events()
+
+
+def _evaluations() -> list[tuple[str, Evaluation]]:
+    return [(f"{seed}-{rules}", get_rules(rules).evaluate(t)) for seed, t in EVENTS_READ for rules in rule_set_names()]
+
+
+@pytest.mark.parametrize(("name", "ev"), _evaluations())
+def test_truncated_solkoff_steps_equal_cut_sum(name: str, ev: Evaluation) -> None:
+    """Every step k, for everybody and for a subset, equals cut_sum on the player's own unsorted values."""
+    top = max((len(v) for v in ev.val), default=0) + 2
+    subset = list(range(ev.n))[::-2]
+    for k in range(top):
+        reference = [cut_sum(ev.val[p], k, 0, ev.cut_first[p], rounds=ev.rounds) for p in range(ev.n)]
+        assert truncated_solkoff(ev, k) == reference, (name, k)
+        assert truncated_solkoff(ev, k, subset) == [reference[p] for p in subset], (name, k)
+
+
+def reference_places(ev: Evaluation, depth: list[int] | None = None) -> list[str]:
+    """Places by points, then the truncated Solkoff dropping 1, 2 ... worst values while still tied (1.13.8), done plainly.
+
+    ``depth`` collects the steps k at which a tied group was split.
+    """
+
+    def resolve(group: list[int], k: int) -> list[list[int]]:
+        games = max(len(ev.val[p]) for p in group)
+        if len(group) == 1 or k > max(games - 1, 1):
+            return [group]
+        parts: dict[float, list[int]] = {}
+        for p in group:
+            value = cut_sum(list(ev.val[p]), k, 0, ev.cut_first[p], rounds=ev.rounds)
+            parts.setdefault(round(value, 9), []).append(p)
+        if depth is not None and len(parts) > 1:
+            depth.append(k)
+        return [g for key in sorted(parts, reverse=True) for g in resolve(parts[key], k + 1)]
+
+    by_points: dict[float, list[int]] = {}
+    for p in range(ev.n):
+        by_points.setdefault(round(ev.points[p], 9), []).append(p)
+    places = [""] * ev.n
+    first = 1
+    for key in sorted(by_points, reverse=True):
+        for group in resolve(by_points[key], 1):
+            last = first + len(group) - 1
+            for p in group:
+                places[p] = str(first) if first == last else f"{first}–{last}"
+            first = last + 1
+    return places
+
+
+@pytest.mark.parametrize(("name", "ev"), _evaluations())
+def test_progressive_ranking_equals_reference(name: str, ev: Evaluation) -> None:
+    ranking = tiebreak.rank(ev.tournament, "solkoff_trunc", ev.rules, evaluation=ev)
+    assert ranking.places() == reference_places(ev), name
+
+
+def test_events_exercise_deep_steps_and_cut_first_rounds() -> None:
+    """The random events split ties at later steps and have rounds cut first (else the tests above would check little)."""
+    depth: list[int] = []
+    cut_first = 0
+    for _name, ev in _evaluations():
+        reference_places(ev, depth)
+        cut_first += sum(1 for f in ev.cut_first if f is not None and any(f))
+    assert max(depth) >= 4
+    assert sum(1 for k in depth if k >= 2) >= 100
+    assert cut_first >= 50
+
+
+class _DescentRanker(ranking._Ranker):
+    """The ranker with the progressive criterion applied part by part, recursively (the reference)."""
+
+    def split(self, group: list[int], values: Any, lower_better: bool = False) -> list[list[int]]:
+        buckets: dict[Any, list[int]] = {}
+        for p, v in zip(group, values):
+            buckets.setdefault(ranking.sort_key(v, lower_better), []).append(p)
+        return [buckets[k] for k in sorted(buckets, reverse=True)]
+
+    def progressive(self, crit: Any, group: list[int], ci: int, out: list[list[int]], via: str, k: int = 1) -> None:
+        games = max(len(self.ev.val[p]) for p in group)
+        if k > max(games - 1, 1) or len(group) == 1:
+            self.resolve(group, ci + 1, out, via)
+            return
+        parts = self.split(group, crit.step(self.ev, k, group))
+        for i, part in enumerate(parts):
+            if i:
+                self.split_at[len(out)] = ci + 1
+            if len(part) > 1:
+                self.progressive(crit, part, ci, out, crit.code if len(parts) > 1 else via, k + 1)
+            else:
+                self.resolve(part, ci + 1, out, crit.code if len(parts) > 1 else via)
+
+
+def _outcome(r: tiebreak.Ranking) -> tuple[Any, ...]:
+    return (
+        [(s.player, s.place, s.place_to, s.decided_by, s.values) for s in r.standings],
+        r.split_steps,
+        r.notes,
+        r.skipped,
+    )
+
+
+CRITERIA_LISTS = (None, "solkoff_trunc, order", "BH/C1, solkoff_trunc, DE, WIN", "wins, solkoff_trunc, h2h", "SB, solkoff_trunc")
+
+
+@pytest.mark.parametrize("criteria", CRITERIA_LISTS)
+def test_rankings_equal_the_part_by_part_descent(criteria: str | None, monkeypatch: pytest.MonkeyPatch) -> None:
+    compared = 0
+    for seed, t in EVENTS_READ[:20]:
+        for rules in rule_set_names():
+            fast = tiebreak.rank(t, criteria, rules)
+            with monkeypatch.context() as m:
+                m.setattr(ranking, "_Ranker", _DescentRanker)
+                slow = tiebreak.rank(t, criteria, rules)
+            assert _outcome(fast) == _outcome(slow), (seed, rules, criteria)
+            compared += 1
+    assert compared == 20 * len(rule_set_names())
+
+
+class _Raises:
+    def __eq__(self, other: object) -> bool:
+        raise ValueError("no equality here")
+
+    __hash__ = object.__hash__
+
+
+def _ones_plainly(grid: list[list[Any]]) -> list[tuple[int, int, bool]]:
+    return [
+        (r, c, type(v) is bool)
+        for r, row in enumerate(grid)
+        for c, v in enumerate(row)
+        if type(v) is bool or (type(v) in (int, float) and (v == 0 or v == 1))
+    ]
+
+
+def test_logical_cells_found_as_a_full_scan_finds_them() -> None:
+    rng = random.Random(7)
+    choices: list[Any] = [True, False, 0, 1, 0.0, 1.0, -0.0, 2, 0.5, "1", "0", None, "", "12w1", 1e300, _Raises()]
+    for _ in range(300):
+        grid = [[rng.choice(choices) if rng.random() < 0.3 else "5b½" for _c in range(rng.randrange(0, 6))] for _r in range(rng.randrange(0, 8))]
+        assert _ones(grid) == _ones_plainly(grid), grid
+
+
+def _consistent_plainly(
+    opp: list[int], kind: list[int], pts: list[float], colour: list[str | None], sc: Scoring, allow_double_loss: bool = False
+) -> bool:
+    """The round check as it was written with loops over the games (what the C-level maps replaced)."""
+    n = len(opp)
+    idx = [i for i, j in enumerate(opp) if j >= 0]
+    if not idx:
+        return True
+    js = [opp[i] for i in idx]
+    if max(js) >= n or any(i == j for i, j in zip(idx, js)) or [opp[j] for j in js] != idx:
+        return False
+    sums = {kind[i] + kind[j] for i, j in zip(idx, js)}
+    if not sums <= {0, 3, 4}:
+        return False
+    if 4 in sums and not all(kind[i] == kind[j] == 2 for i, j in zip(idx, js) if kind[i] + kind[j] == 4):
+        return False
+    played = [i for i in idx if kind[i] == 0]
+    if played:
+        outcome = {sc.loss: LOSS, sc.draw: DRAW, sc.win: WIN}
+        got = [outcome.get(pts[i]) for i in played]
+        back = [outcome.get(pts[opp[i]]) for i in played]
+        if None in got or None in back:
+            return False
+        a = [x for x in got if x is not None]
+        b = [x for x in back if x is not None]
+        if any(x + y for x, y in zip(a, b)) and (not allow_double_loss or any(x + y and not (x == y == LOSS) for x, y in zip(a, b))):
+            return False
+    cs = [colour[i] for i in idx]
+    other = [colour[j] for j in js]
+    return not any(x is not None and x == y for x, y in zip(cs, other))
+
+
+def test_round_check_equals_a_loop_over_the_games() -> None:
+    """The C-level round check against a game-by-game loop, on rounds of real events, broken at random."""
+    rng = random.Random(11)
+    checked = broken = 0
+    for _seed, t in EVENTS_READ:
+        for k in range(t.rounds):
+            opp = [row[k] for row in t.opp]
+            kind = [int(row[k]) for row in t.kind]
+            pts = [row[k] for row in t.pts]
+            colour = [row[k] for row in t.colour]
+            for attempt in range(6):
+                o, kd, x, c = list(opp), list(kind), list(pts), list(colour)
+                if attempt:
+                    i = rng.randrange(len(o))
+                    what = rng.randrange(4)
+                    if what == 0:
+                        o[i] = rng.randrange(-1, len(o))
+                    elif what == 1:
+                        kd[i] = rng.choice([0, 1, 2, 3])
+                    elif what == 2:
+                        x[i] = rng.choice([0.0, 0.5, 1.0, 0.25, 2.0])
+                    else:
+                        c[i] = rng.choice(["w", "b", None])
+                for sc in (CHESS, DRAUGHTS):
+                    for double in (False, True):
+                        want = _consistent_plainly(o, kd, x, c, sc, double)
+                        assert round_consistent(o, kd, x, c, sc, double) == want, (o, kd, x, c, sc, double)
+                        checked += 1
+                        broken += not want
+    assert checked > 1000 and broken > 100
+
+
+def test_a_criterion_found_again_is_the_same() -> None:
+    for text in ("BH/C1", "бухгольц", "  solkoff_trunc ", "sb", "BH/C3/M1", "Truncated Solkoff"):
+        first = get_criterion(text)
+        assert get_criterion(text) is first
+        assert get_criterion(text).code == first.code
+    assert get_criterion("BH/C3/M1").code == "BH/C3/M1"
+    for _ in range(2):  # an unknown text is refused every time, not remembered
+        with pytest.raises(UnknownCriterionError):
+            get_criterion("no such criterion")
