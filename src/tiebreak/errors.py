@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from pathlib import Path
 
 from .i18n import _
@@ -35,6 +36,7 @@ __all__ = [
 ]
 
 
+@lru_cache(maxsize=1024)
 def column_letter(column: int) -> str:
     """Excel column letters of a 1-based column number.
 

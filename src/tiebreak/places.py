@@ -239,5 +239,5 @@ def decided_texts(ranking: Ranking, lang: str | None = None, seps: Sequence[Sepa
         for p in range(ev.n):
             sep = above.get(p) or below.get(p)
             # TRANSLATORS: the "Decided by" column of a player nobody shares his points with.
-            out.append(sep.text() if sep else pgettext("decided by", "Points"))
+            out.append(sep._text() if sep else pgettext("decided by", "Points"))  # already in the language
     return out

@@ -19,7 +19,7 @@ are, and the Standings sheet what it wrote there last time.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -130,9 +130,12 @@ class Plan:
     # the language of the messages, notes and labels ("en" or "ru")
     language: str = "en"
     # cells the writes would cover, per sheet (1-based (row, column)), for the appliers' last checks
-    def targets(self) -> dict[str, set[tuple[int, int]]]:
+    def targets(self, sheets: Collection[str] | None = None) -> dict[str, set[tuple[int, int]]]:
+        """Per sheet (all, or those in ``sheets``), the cells the writes cover."""
         out: dict[str, set[tuple[int, int]]] = {}
         for w in self.writes:
+            if sheets is not None and w.sheet not in sheets:
+                continue
             cells = out.setdefault(w.sheet, set())
             for i, row in enumerate(w.values):
                 for j in range(len(row)):
@@ -875,14 +878,14 @@ def refuse_blocked(book: BookSource, plan: Plan) -> None:
     added.  Each check runs when the book can tell (``protected``,
     ``merged_at``/``merged``, ``structure_protected``).
     """
-    targets = plan.targets()
-    existing = [s for s in dict.fromkeys([*targets, *plan.clear_sheets]) if s not in plan.create_sheets]
+    written = {w.sheet for w in plan.writes}
+    existing = [s for s in dict.fromkeys([*(w.sheet for w in plan.writes), *plan.clear_sheets]) if s not in plan.create_sheets]
     for sheet in existing:
         _refuse_protected(book, sheet)
-    for sheet in existing:
-        if sheet == plan.sheet or sheet not in targets:
-            continue
-        found = _first_merged(book, sheet, sorted(targets[sheet]))
+    # the crosstable's cells were checked while planning; a new sheet has no merges
+    targets = plan.targets([s for s in existing if s != plan.sheet and s in written])
+    for sheet, cells in targets.items():
+        found = _first_merged(book, sheet, sorted(cells))
         if found is not None:
             raise merged_elsewhere_error(sheet, *found)
     locked = getattr(book, "structure_protected", None)
