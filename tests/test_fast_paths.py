@@ -17,7 +17,9 @@ every rule set:
 * the cache's scan for cells where a logical value could pass for a number
   (a row skipped when it holds no 0 or 1) against a scan of every cell;
 * the per-round pairing check (C-level maps) against a loop over the games;
-* a criterion found again by its text is the one found the first time.
+* a criterion found again by its text is the one found the first time;
+* display rounding (:func:`~tiebreak.numbers.half_up`) skipping Decimal for whole
+  numbers, halves and quarters against Decimal's rounding of every value.
 """
 
 from __future__ import annotations
@@ -311,3 +313,22 @@ def test_a_criterion_found_again_is_the_same() -> None:
     for _ in range(2):  # an unknown text is refused every time, not remembered
         with pytest.raises(UnknownCriterionError):
             get_criterion("no such criterion")
+
+
+def test_half_up_skips_decimal_only_where_nothing_is_rounded() -> None:
+    """numbers.half_up returns whole numbers, halves and quarters as they are; the rest goes through Decimal."""
+    import math
+    from decimal import ROUND_HALF_UP, Decimal
+
+    from tiebreak.numbers import half_up
+
+    def reference(x: float, places: int) -> float:
+        return float(Decimal(repr(x)).quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP))
+
+    rng = random.Random(20261130)
+    samples = [0.0, -0.0, 2.5, -2.5, 0.125, 0.375, 39.4375, 39.444, 0.1 + 0.2, 2.675, 1e15 + 0.5]
+    samples += [rng.randint(-4000, 4000) / 8 for _ in range(3000)] + [rng.uniform(-500, 500) for _ in range(3000)]
+    for x in samples:
+        for places in range(5):
+            got, want = half_up(x, places), reference(x, places)
+            assert got == want and math.copysign(1, got) == math.copysign(1, want), (x, places, got, want)

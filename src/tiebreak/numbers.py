@@ -30,6 +30,9 @@ def half_up(x: float, places: int = 0) -> float:
     """``x`` rounded to ``places`` decimals, halves away from zero (as FIDE's tables and the checker round)."""
     if not math.isfinite(x):
         return x
+    # whole numbers, halves and quarters (what most tie-breaks are) need no rounding: skip Decimal
+    if x.is_integer() or (places >= 1 and (x * 2).is_integer()) or (places >= 2 and (x * 4).is_integer()):
+        return float(x)
     q = Decimal(1).scaleb(-places)
     return float(Decimal(repr(x)).quantize(q, rounding=ROUND_HALF_UP))
 
