@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import IO, Any
 from xml.sax.saxutils import escape
 
-from .errors import FileFormatError
+from .errors import FileFormatError, column_letter
 from .i18n import _
 
 __all__ = ["MAIN_NS", "SheetData", "cell_ref", "new_sheet", "patch_sheet", "read_shared_strings", "read_sheet", "split_ref"]
@@ -71,16 +71,8 @@ def split_ref(ref: str) -> tuple[int, int]:
 
 
 @functools.lru_cache(maxsize=4096)
-def _letters(col: int) -> str:
-    letters = ""
-    while col:
-        col, rem = divmod(col - 1, 26)
-        letters = chr(65 + rem) + letters
-    return letters
-
-
 def cell_ref(row: int, col: int) -> str:
-    return f"{_letters(col)}{row}"
+    return f"{column_letter(col)}{row}"
 
 
 def _text(el: Any) -> str:
@@ -428,21 +420,29 @@ def _prefix(xml: bytes) -> bytes:
 
 
 def _cell_xml(p: bytes, ref: str, value: Any, style: bytes | None) -> bytes:
-    s = ' s="' + style.decode() + '"' if style else ""
-    x = p.decode()
+    return _cell_str(p.decode(), ref, value, ' s="' + style.decode() + '"' if style else "").encode()
+
+
+def _cells_xml(p: bytes, row: int, cells: dict[int, Any]) -> bytes:
+    """New cells (column → value) of one row, left to right, without a style: one encode per row."""
+    x, r = p.decode(), str(row)
+    return "".join([_cell_str(x, column_letter(c) + r, v, "") for c, v in sorted(cells.items())]).encode()
+
+
+def _cell_str(x: str, ref: str, value: Any, s: str) -> str:
     if value is None or value == "":
-        return f'<{x}c r="{ref}"{s}/>'.encode() if style else b""
+        return f'<{x}c r="{ref}"{s}/>' if s else ""
     if isinstance(value, bool):
-        return f'<{x}c r="{ref}"{s} t="b"><{x}v>{int(value)}</{x}v></{x}c>'.encode()
+        return f'<{x}c r="{ref}"{s} t="b"><{x}v>{int(value)}</{x}v></{x}c>'
     if isinstance(value, int):
-        return f'<{x}c r="{ref}"{s}><{x}v>{value}</{x}v></{x}c>'.encode()
+        return f'<{x}c r="{ref}"{s}><{x}v>{value}</{x}v></{x}c>'
     if isinstance(value, float):
-        return f'<{x}c r="{ref}"{s}><{x}v>{value!r}</{x}v></{x}c>'.encode()
+        return f'<{x}c r="{ref}"{s}><{x}v>{value!r}</{x}v></{x}c>'
     text = str(value)
     if _BAD_CHARS.search(text):
         text = _BAD_CHARS.sub("", text)
     space = ' xml:space="preserve"' if text != text.strip() else ""
-    return f'<{x}c r="{ref}"{s} t="inlineStr"><{x}is><{x}t{space}>{escape(text)}</{x}t></{x}is></{x}c>'.encode()
+    return f'<{x}c r="{ref}"{s} t="inlineStr"><{x}is><{x}t{space}>{escape(text)}</{x}t></{x}is></{x}c>'
 
 
 def _tags(p: bytes) -> tuple[re.Pattern[bytes], bytes, re.Pattern[bytes], bytes]:
@@ -465,9 +465,9 @@ def _patch_row(p: bytes, row: int, inner: bytes, updates: dict[int, Any], cell_o
             for ch in rm.group(1).upper():
                 col = col * 26 + ch - 64
             if col < min(updates):
-                return inner + b"".join(_cell_xml(p, cell_ref(row, c), v, None) for c, v in sorted(updates.items()))
+                return inner + _cells_xml(p, row, updates)
     elif not inner.strip():
-        return b"".join(_cell_xml(p, cell_ref(row, c), v, None) for c, v in sorted(updates.items()))
+        return _cells_xml(p, row, updates)
     out: list[bytes] = []
     pos = 0
     col = 0
@@ -543,7 +543,7 @@ def patch_sheet(xml: bytes, updates: dict[int, dict[int, Any]]) -> bytes:
             cols = pending.pop(r, None)
             if cols is None:
                 continue
-            cells = b"".join(_cell_xml(p, cell_ref(r, c), v, None) for c, v in sorted(cols.items()))
+            cells = _cells_xml(p, r, cols)
             if cells:
                 out.append(b"<" + p + b'row r="' + str(r).encode() + b'">' + cells + row_close)
 
