@@ -249,10 +249,11 @@ class _Ranker:
         parts keep the order a part-by-part descent would give them.  A part
         stops at step max(games − 1, 1), its own players' most games.
         """
-        val = self.ev.val
+        games = self.ev.memo("games per player", lambda: list(map(len, self.ev.val)))
+        same = min(games, default=0) == max(games, default=0)  # every player has as many games (the usual case)
 
         def last_step(part: list[int]) -> int:
-            return max(max(map(len, map(val.__getitem__, part))) - 1, 1)
+            return max((games[part[0]] if same else max(map(games.__getitem__, part))) - 1, 1)
 
         parts = [group]
         limits = [last_step(group)]
