@@ -334,7 +334,8 @@ def table_language(labels: Iterable[object]) -> str | None:
     >>> table_language(["№", "Фамилия", "Тур 1"]), table_language(["No", "Name", 1])
     ('ru', None)
     """
-    return "ru" if any(has_cyrillic(label) for label in labels) else None
+    texts = [label for label in labels if isinstance(label, str)]
+    return "ru" if _CYRILLIC.search("\n".join(texts)) is not None else None  # one search over all of them
 
 
 def choose_language(setting: object = None, labels: Iterable[object] = ()) -> str:

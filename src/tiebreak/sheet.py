@@ -809,6 +809,8 @@ def _first_merged(book: BookSource, sheet: str, cells: Sequence[tuple[int, int]]
     r1, r2 = min(r for r, _ in cells), max(r for r, _ in cells)
     c1, c2 = min(c for _, c in cells), max(c for _, c in cells)
     near = [m for m in get(sheet) if m[2] >= r1 and m[0] <= r2 and m[3] >= c1 and m[1] <= c2]
+    if not near:
+        return None
     for r, c in cells:
         for m in near:
             if m[0] <= r <= m[2] and m[1] <= c <= m[3]:
