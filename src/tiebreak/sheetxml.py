@@ -585,8 +585,15 @@ def patch_sheet(xml: bytes, updates: dict[int, dict[int, Any]]) -> bytes:
 
 
 def _widen_dimension(head: bytes, p: bytes, updates: dict[int, dict[int, Any]]) -> bytes:
-    written = [(r, c) for r, cols in updates.items() for c, v in cols.items() if v is not None and v != ""]
-    if not written:
+    rows: list[int] = []
+    cols: list[int] = []  # the first and last column written in each row
+    for r, row in updates.items():
+        filled = [c for c, v in row.items() if v is not None and v != ""]
+        if filled:
+            rows.append(r)
+            cols.append(min(filled))
+            cols.append(max(filled))
+    if not rows:
         return head
     m = re.search(rb"<" + re.escape(p) + rb'dimension\s+ref="([^"]*)"', head)
     if not m:
@@ -598,8 +605,6 @@ def _widen_dimension(head: bytes, p: bytes, updates: dict[int, dict[int, Any]]) 
         r2, c2 = split_ref(b or a)
     except ValueError:
         return head
-    rows = [r for r, _ in written]
-    cols = [c for _, c in written]
     nr1, nc1 = min(r1, *rows), min(c1, *cols)
     nr2, nc2 = max(r2, *rows), max(c2, *cols)
     new = f"{cell_ref(nr1, nc1)}:{cell_ref(nr2, nc2)}".encode()
