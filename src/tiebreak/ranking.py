@@ -83,11 +83,17 @@ class Ranking:
     def order(self) -> list[int]:
         return [s.player for s in self.standings]
 
+    _by_player: tuple[list[Standing], list[Standing]] | None = field(default=None, init=False, repr=False, compare=False)
+
     def by_player(self) -> list[Standing]:
-        """Standings indexed by player (table row order)."""
+        """Standings indexed by player (table row order); built once for a given list of standings."""
+        known = self._by_player
+        if known is not None and known[0] is self.standings and len(known[1]) == len(self.standings):
+            return known[1]
         out: list[Standing | None] = [None] * len(self.standings)
         for s in self.standings:
             out[s.player] = s
+        self._by_player = (self.standings, out)  # type: ignore[assignment]
         return out  # type: ignore[return-value]
 
     def places(self) -> list[str]:
