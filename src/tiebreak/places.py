@@ -162,8 +162,9 @@ def _same(x: Any, y: Any) -> bool:
 
 def _progressive_step(ev: Evaluation, crit: ProgressiveCriterion, a: int, b: int) -> tuple[int, tuple[Any, Any]]:
     games = max(len(ev.val[a]), len(ev.val[b]))
+    first = crit.values(ev)  # step 1 is the column, computed once per evaluation
     for k in range(1, max(games - 1, 1) + 1):
-        va, vb = crit.step(ev, k, [a, b])
+        va, vb = (first[a], first[b]) if k == 1 else crit.step(ev, k, [a, b])
         if not _same(va, vb):
             return k, (va, vb)
     return 0, (None, None)
