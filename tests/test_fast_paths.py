@@ -332,3 +332,4 @@ def test_half_up_skips_decimal_only_where_nothing_is_rounded() -> None:
         for places in range(5):
             got, want = half_up(x, places), reference(x, places)
             assert got == want and math.copysign(1, got) == math.copysign(1, want), (x, places, got, want)
+

@@ -42,6 +42,7 @@ from .i18n import (
 )
 from .localformat import players
 from .model import Scoring
+from .numbers import shown
 from .places import decided_texts
 from .ranking import Ranking, rank
 from .read import which
@@ -956,17 +957,9 @@ def _place_value(label: str) -> Any:
 
 
 def _display(v: Any, c: Criterion | None) -> Any:
-    """A value as Rank writes it: rounded to the criterion's decimals, whole numbers as integers."""
-    if v is None:
-        return ""
-    if isinstance(v, tuple):
-        return " ".join(f"{x:g}" for x in v)
-    if isinstance(v, float):
-        if v.is_integer():
-            return int(v)
-        r = round(v, 2 if c is None else c.decimals)
-        return int(r) if r == int(r) else r
-    return v
+    """A value as Rank writes it: rounded half up to the criterion's decimals (as the command line
+    shows it, :func:`tiebreak.numbers.shown`), whole numbers as integers."""
+    return shown(v, 2 if c is None else c.decimals)
 
 
 def standings_grid(ranking: Ranking, rules: str, lang: str) -> list[list[Any]]:
