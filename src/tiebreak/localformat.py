@@ -46,6 +46,8 @@ def format_number(value: float, decimal: str | None = None) -> str:
         return str(value)
     if not math.isfinite(value):
         return str(value)
+    if value.is_integer() and -1e15 < value < 1e15:  # the common case, without formatting decimals
+        return str(int(value))
     text = f"{round(value, 4):.4f}".rstrip("0").rstrip(".")
     if text in ("-0", ""):
         text = "0"
