@@ -42,6 +42,8 @@ def shown(v: Any, decimals: int) -> Any:
 
     A tuple (results in order of places) is shown as its numbers separated by spaces.
     """
+    if v.__class__ is float and v.is_integer():  # the common case first
+        return int(v)
     if v is None:
         return ""
     if isinstance(v, tuple):
