@@ -199,6 +199,9 @@ def _rich_text(inner: bytes, pat: _Patterns) -> str:
     return "".join(_unescape(m.group(1) or b"") for m in pat.t.finditer(inner))
 
 
+_GROUPS = re.Match.groups
+
+
 def _scan_sheet(xml: bytes, strings: list[str], where: str, uncalculated: Any) -> SheetData:
     data = SheetData()
     cells = data.cells
@@ -220,7 +223,7 @@ def _scan_sheet(xml: bytes, strings: list[str], where: str, uncalculated: Any) -
         rb"|<" + q + rb"c(?=[\s/>])([^>]*?)(?:/>|>(.*?)</" + q + rb"c>)",
         re.DOTALL,
     )
-    for letters, row_text, t_fast, v_text, is_text, attrs, inner in fast.findall(xml):
+    for letters, row_text, t_fast, v_text, is_text, attrs, inner in map(_GROUPS, fast.finditer(xml)):
         if letters:
             col = columns.get(letters)
             if col is None:
