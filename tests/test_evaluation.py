@@ -178,3 +178,20 @@ def test_withdrawal_credit_grouped_once_per_round_equals_the_definition(seed: in
     expected = _credit_by_definition(t)
     assert ev.credited == pytest.approx(expected, abs=1e-12)
     assert any(expected)  # somebody was credited (the events are made so)
+
+
+def test_a_swiss_table_read_from_a_grid_can_still_be_edited_entry_by_entry() -> None:
+    # The Swiss reader keeps each player's rows as tuples, which the garbage collector stops tracking;
+    # set_entry turns the rows it changes back into lists.
+    import gc
+
+    grid = [["No", "Name", "R1", "R2"], [1, "Ann", "2w1", "3b½"], [2, "Bob", "1b0", "+"], [3, "Cid", "-", "1w½"]]
+    t = tiebreak.read_table(grid)
+    gc.collect()
+    assert not gc.is_tracked(t.opp[0]) and not gc.is_tracked(t.pts[0])
+    assert t.points == [1.5, 1.0, 0.5]
+    # corrected afterwards: Bob had no bye in round 2, he was absent
+    t.set_entry(1, 2, None, None, 0.0, Kind.ABSENT)
+    assert t.points == [1.5, 0.0, 0.5]
+    assert t.opp[1] == [0, -1] and t.kind[1] == [int(Kind.PLAYED), int(Kind.ABSENT)]
+    assert t.opp[0] == (1, 2)  # rows not changed stay as they were read

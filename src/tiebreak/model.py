@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from itertools import compress, repeat
 from operator import add, eq, ge, not_
-from typing import cast
+from typing import Any, cast
 
 from .errors import ConsistencyError, Location, SettingsError
 from .i18n import _
@@ -315,6 +315,10 @@ class Tournament:
 
     def set_entry(self, player: int, round: int, opponent: int | None, colour: str | None, points: float, kind: Kind) -> None:
         i = round - 1
+        every: tuple[list[Any], ...] = (self.opp, self.colour, self.pts, self.kind)
+        for rows in every:
+            if rows[player].__class__ is not list:  # a reader's row is a tuple (see read.swiss): make it a list to change it
+                rows[player] = list(rows[player])
         self.opp[player][i] = -1 if opponent is None else opponent
         self.colour[player][i] = colour
         self.pts[player][i] = float(points)
