@@ -606,7 +606,12 @@ def _at(values: Cells | Sequence[Sequence[Any]], r: int, c: int) -> Any:
 
 def _labels(grid: Sequence[Sequence[Any]]) -> list[str]:
     """The table's texts that tell its language: headers and names (a lone letter, such as a diagonal's X, does not)."""
-    return [v for row in grid for v in row if isinstance(v, str) and len(v.strip()) > 1]
+    return [
+        v
+        for row in grid
+        for v in row
+        if isinstance(v, str) and len(v) > 1 and (not (v[0].isspace() or v[-1].isspace()) or len(v.strip()) > 1)
+    ]
 
 
 def _label(c: Criterion, lang: str) -> str:
@@ -807,9 +812,12 @@ def _first_merged(book: BookSource, sheet: str, cells: Sequence[tuple[int, int]]
     get = getattr(book, "merged", None)
     if get is None or not cells:
         return None
+    merges = get(sheet)
+    if not merges:
+        return None
     r1, r2 = min(r for r, _ in cells), max(r for r, _ in cells)
     c1, c2 = min(c for _, c in cells), max(c for _, c in cells)
-    near = [m for m in get(sheet) if m[2] >= r1 and m[0] <= r2 and m[3] >= c1 and m[1] <= c2]
+    near = [m for m in merges if m[2] >= r1 and m[0] <= r2 and m[3] >= c1 and m[1] <= c2]
     if not near:
         return None
     for r, c in cells:
