@@ -59,6 +59,7 @@ __all__ = [
     "Cells",
     "Plan",
     "Write",
+    "cell_at",
     "cells_of",
     "find_region",
     "merged_cells_error",
@@ -380,7 +381,7 @@ def plan_rank(
     if named and named[0] == target:
         # the user's own columns may continue right of the named range: write after them
         c = user_right + 1
-        while c not in own and any(not _empty(_at(values, r, c)) for r in range(top, bottom + 1)):
+        while c not in own and any(not _empty(cell_at(values, r, c)) for r in range(top, bottom + 1)):
             user_right = c
             c += 1
     start = min(own) if own else user_right + 1
@@ -393,7 +394,7 @@ def plan_rank(
     header_row: int | None
     if layout.header_row is not None:
         header_row = top + layout.header_row
-    elif top > 0 and all(_empty(_at(values, top - 1, c)) for c in range(start, clear_to + 1)):
+    elif top > 0 and all(_empty(cell_at(values, top - 1, c)) for c in range(start, clear_to + 1)):
         header_row = top - 1
     else:
         header_row = None
@@ -436,7 +437,7 @@ def plan_rank(
                     )
                 if merged is not None and merged[0] == (r + 1, c + 1):
                     raise merged_cells_error(target, merged[0], merged[1], start + 1, start + n_cols)
-                current = _at(values, r, c)
+                current = cell_at(values, r, c)
                 if _empty(current):
                     continue
                 if c in own:
@@ -490,7 +491,7 @@ def plan_rank(
         existing = cells_of(book.values(STANDINGS_SHEET))
         old_block = _standings_block(book, existing)
         s_top, s_left = (old_block[0], old_block[1]) if old_block else (0, 0)
-        mark = _at(existing, s_top, s_left)
+        mark = cell_at(existing, s_top, s_left)
         if not (isinstance(mark, str) and mark.startswith(STANDINGS_MARK)) and existing:
             raise WriteBlockedError(
                 _("a sheet named '{sheet}' exists and was not written by tiebreak; rename it and run Rank again (nothing was changed)").format(
@@ -510,7 +511,7 @@ def plan_rank(
             for c in range(s_left, right_s + 1):
                 v = grid_s[r - s_top][c - s_left] if in_grid and c < s_left + width_s else ""
                 inside_old = in_old and ob[1] <= c <= ob[3]
-                current = _at(existing, r, c)
+                current = cell_at(existing, r, c)
                 if check and not inside_old and not _empty(current) and not _same(current, v):
                     cell = f"{column_letter(c + 1)}{r + 1}"
                     raise WriteBlockedError(
@@ -596,7 +597,8 @@ def _quote(sheet: str) -> str:
     return "'" + sheet.replace("'", "''") + "'" if re.search(r"[^A-Za-z0-9_]", sheet) else sheet
 
 
-def _at(values: Cells | Sequence[Sequence[Any]], r: int, c: int) -> Any:
+def cell_at(values: Cells | Sequence[Sequence[Any]], r: int, c: int) -> Any:
+    """A cell (0-based) of a sheet's cells or rows of values; None beyond them."""
     if isinstance(values, dict):
         return values.get((r, c))
     if 0 <= r < len(values) and 0 <= c < len(values[r]):
@@ -652,7 +654,7 @@ def _own_columns(settings: Settings, sheet: str, values: Cells, box: tuple[int, 
     if where is not None and where != sheet:
         return []
     cols = list(range(c1 - 1, c2))
-    header = [_at(values, r1 - 1, c) for c in cols]
+    header = [cell_at(values, r1 - 1, c) for c in cols]
     if not header or not all(_looks_like_ours(h) or _empty(h) for h in header):
         return []
     place = header[0]
@@ -735,13 +737,13 @@ def _previous_output(book: BookSource, names: list[str], t: Any, top: int, own: 
     if block is None:
         return None
     s_top, s_left, s_bottom, s_right = block
-    head = [_at(existing, s_top + 2, c) for c in range(s_left, s_right + 1)]
+    head = [cell_at(existing, s_top + 2, c) for c in range(s_left, s_right + 1)]
     if len(head) < 5:
         return None
     n_crit = len(head) - 5  # Place, No, Name, Points, criteria..., Decided by
     by_player: dict[tuple[str, str], list[Any]] = {}
     for r in range(s_top + 3, s_bottom + 1):
-        row = [_at(existing, r, c) for c in range(s_left, s_right + 1)]
+        row = [cell_at(existing, r, c) for c in range(s_left, s_right + 1)]
         if _empty(row[0]) or _empty(row[2]):
             continue
         by_player[(_key(row[1]), _key(row[2]))] = [row[0]] + row[4 : 4 + n_crit]
@@ -772,14 +774,14 @@ def _standings_block(book: BookSource, existing: Cells) -> tuple[int, int, int, 
                 cell=f"{STANDINGS_SHEET}!{column_letter(c1)}{r1}",
             )
         return r1 - 1, c1 - 1, r2 - 1, c2 - 1
-    mark = _at(existing, 0, 0)
+    mark = cell_at(existing, 0, 0)
     if not (isinstance(mark, str) and mark.startswith(STANDINGS_MARK)):
         return None
     width = 0
-    while not _empty(_at(existing, 2, width)):
+    while not _empty(cell_at(existing, 2, width)):
         width += 1
     bottom = 2
-    while not _empty(_at(existing, bottom + 1, 0)):
+    while not _empty(cell_at(existing, bottom + 1, 0)):
         bottom += 1
     return 0, 0, bottom, max(width - 1, 0)
 
@@ -914,7 +916,7 @@ def _refuse_table_headers(book: BookSource, sheet: str, values: Cells, header_ro
             continue
         for j, label in enumerate(labels):
             c = start + j
-            if tc1 <= c + 1 <= tc2 and not _same(_at(values, header_row, c), label):
+            if tc1 <= c + 1 <= tc2 and not _same(cell_at(values, header_row, c), label):
                 cell = f"{column_letter(c + 1)}{header_row + 1}"
                 raise WriteBlockedError(
                     _(
@@ -926,7 +928,7 @@ def _refuse_table_headers(book: BookSource, sheet: str, values: Cells, header_ro
                         cell=cell,
                         table=name,
                         range=f"{column_letter(tc1)}{tr1}:{column_letter(tc2)}{tr2}",
-                        old=repr(_at(values, header_row, c)),
+                        old=repr(cell_at(values, header_row, c)),
                         new=repr(label),
                     ),
                     cell=cell,
@@ -945,7 +947,7 @@ def _first_cell(sheet: str) -> str:
 
 
 def _own_rows(values: Cells, cols: list[int], top: int, bottom: int) -> list[int]:
-    return [r for r in range(top, bottom + 1) if any(not _empty(_at(values, r, c)) for c in cols)]
+    return [r for r in range(top, bottom + 1) if any(not _empty(cell_at(values, r, c)) for c in cols)]
 
 
 def _merge_writes(plan: Plan) -> None:
@@ -1010,7 +1012,7 @@ def _settings_updates(existing: Sequence[Sequence[Any]], s: Settings) -> list[Wr
     values = {"rules": s.rules, "criteria": s.criteria, "scoring": s.scoring, "language": s.language, "output": s.output}
     for key, value in values.items():
         if key in found:
-            current = _at(existing, found[key], 1)
+            current = cell_at(existing, found[key], 1)
             if current != value:
                 writes.append(Write(SETTINGS_SHEET, found[key] + 1, 2, [[value]]))
         else:

@@ -28,6 +28,7 @@ from ..sheet import (
     OUTPUT_NAME,
     Area,
     Plan,
+    cell_at,
     merged_cells_error,
     merged_elsewhere_error,
     plan_rank,
@@ -198,7 +199,12 @@ def apply_plan(book: Any, plan: Plan, *, add_sheets: bool = True) -> None:
 
 def _add_sheets(book: Any, plan: Plan) -> None:
     for name in plan.create_sheets:
-        book.sheets.add(name, after=book.sheets[len(book.sheets) - 1])
+        _add_sheet(book, name)
+
+
+def _add_sheet(book: Any, name: str) -> None:
+    """A new sheet after the last one."""
+    book.sheets.add(name, after=book.sheets[len(book.sheets) - 1])
 
 
 def rank_book(book: Any, *, rules: str | None = None, criteria: str | None = None) -> str:
@@ -342,12 +348,12 @@ async def _try_writes(book: Any, source: XlwingsBook, plan: Plan) -> bool:
         if w.sheet in plan.create_sheets:
             continue
         grid = source.values(w.sheet)
-        now = [[_value_at(grid, w.row - 1 + i, w.column - 1 + j) for j in range(len(row))] for i, row in enumerate(w.values)]
+        now = [[cell_at(grid, w.row - 1 + i, w.column - 1 + j) for j in range(len(row))] for i, row in enumerate(w.values)]
         book.sheets[w.sheet].range((w.row, w.column)).value = now
         tried.append(f"{w.sheet}!{w.address}")
     for name in plan.clear_sheets:
         if name not in plan.create_sheets:
-            book.sheets[name].range((1, 1)).value = [[_value_at(source.values(name), 0, 0)]]
+            book.sheets[name].range((1, 1)).value = [[cell_at(source.values(name), 0, 0)]]
             tried.append(f"{name}!A1")
     if not tried:
         return True
@@ -367,7 +373,7 @@ async def _try_writes(book: Any, source: XlwingsBook, plan: Plan) -> bool:
 async def _add_sheets_lite(book: Any, plan: Plan) -> None:
     """xlwings Lite: add the new sheets and send that at once, before any cell is written."""
     for i, name in enumerate(plan.create_sheets):
-        book.sheets.add(name, after=book.sheets[len(book.sheets) - 1])
+        _add_sheet(book, name)
         try:
             await book.flush()
         except Exception as err:  # a protected workbook structure, most likely
@@ -383,15 +389,8 @@ async def _add_sheets_lite(book: Any, plan: Plan) -> None:
             ) from None
 
 
-def _value_at(grid: list[list[Any]], r: int, c: int) -> Any:
-    """A cell of a sheet's values (0-based), None beyond them."""
-    if 0 <= r < len(grid) and 0 <= c < len(grid[r]):
-        return grid[r][c]
-    return None
-
-
 def _excel_error(err: BaseException) -> str:
-    """The first line of what Excel (Office.js, through Lite) said."""
+    """The last line of what Excel (Office.js, through Lite) said: its message, after any traceback."""
     text = str(err).strip().splitlines()
     return text[-1] if text else type(err).__name__
 
