@@ -61,6 +61,7 @@ __all__ = [
     "current_language",
     "gettext",
     "has_cyrillic",
+    "is_auto",
     "keeps_language",
     "language_of_langid",
     "language_option",
@@ -298,6 +299,15 @@ def normalize_language(value: object) -> str | None:
         return _NAMES[text]
     code = re.split(r"[_.@\-]", text, maxsplit=1)[0]
     return code if code in LANGUAGES else None
+
+
+def is_auto(value: object) -> bool:
+    """Whether a language setting leaves the choice to the rules (``auto``, ``авто`` or empty).
+
+    >>> [is_auto(v) for v in ("auto", " АВТО ", "", "ru", None)]
+    [True, True, True, False, False]
+    """
+    return isinstance(value, str) and " ".join(value.split()).casefold() in _AUTO
 
 
 def parse_language(value: object) -> str:

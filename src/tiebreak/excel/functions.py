@@ -31,7 +31,14 @@ import xlwings as xw
 from .. import api
 from ..cache import shared
 from ..errors import SettingsError, TiebreakError
-from ..i18n import _, choose_language, has_cyrillic, normalize_language, use_language
+from ..i18n import (
+    _,
+    choose_language,
+    has_cyrillic,
+    is_auto,
+    normalize_language,
+    use_language,
+)
 from ..notation import excel_error
 from ..settings import SETTINGS_SHEET, Settings
 
@@ -130,7 +137,7 @@ def _asked_language(value: Any) -> str | None:
     if isinstance(value, list):
         raise SettingsError(_("lang: give one cell: ru, en or auto"))
     lang = normalize_language(value)
-    if lang is None and isinstance(value, str) and " ".join(value.split()).casefold() in ("", "auto", "авто", "автоматически"):
+    if lang is None and is_auto(value):
         return None
     if lang is None:
         raise SettingsError(_("lang: unknown language '{value}': use ru, en or auto").format(value=value))
