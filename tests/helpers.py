@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 WHITE, BLACK = "w", "b"
@@ -78,3 +79,16 @@ def column(result: list[list[Any]]) -> list[Any]:
 def as_floats(grid: Iterable[Iterable[Any]]) -> list[list[Any]]:
     """Numbers as desktop Excel delivers them (floats)."""
     return [[float(v) if isinstance(v, int) and not isinstance(v, bool) else v for v in row] for row in grid]
+
+
+def save_xlsx(grid: list[list[Any]], path: Path) -> Path:
+    """The rows as the first sheet of a new workbook saved at ``path``."""
+    import openpyxl  # type: ignore[import-untyped]
+
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    assert ws is not None
+    for row in grid:
+        ws.append(row)
+    wb.save(path)
+    return path

@@ -13,6 +13,7 @@ from typing import Any
 
 import openpyxl
 import pytest
+from helpers import save_xlsx
 from test_cli import RR, RR_SB, RR_WINS, run
 
 from tiebreak.compare import compare, compare_grid, variants
@@ -45,18 +46,8 @@ SWISS = [
 ]
 
 
-def xlsx(grid: list[list[Any]], path: Path) -> Path:
-    wb = openpyxl.Workbook()
-    ws = wb.active
-    assert ws is not None
-    for row in grid:
-        ws.append(row)
-    wb.save(path)
-    return path
-
-
 def test_ru_and_fide_2024_place_b_and_c_the_other_way_round(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    src = xlsx(SWISS, tmp_path / "swiss.xlsx")
+    src = save_xlsx(SWISS, tmp_path / "swiss.xlsx")
     code, out, err = run(capsys, "compare", str(src), "--rules", "ru,fide-2024", "--criteria", "buchholz")
     assert code == 0, err
     lines = out.splitlines()
@@ -122,7 +113,7 @@ def test_two_criteria_lists(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_one_rule_set_against_the_files_own(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     # a workbook without settings is ranked under ru: "--rules fide-2024" is "--rules ru,fide-2024"
-    src = xlsx(SWISS, tmp_path / "swiss.xlsx")
+    src = save_xlsx(SWISS, tmp_path / "swiss.xlsx")
     code, one, _ = run(capsys, "compare", str(src), "--rules", "fide-2024", "--criteria", "buchholz")
     assert code == 0
     code, two, _ = run(capsys, "compare", str(src), "--rules", "ru,fide-2024", "--criteria", "buchholz")
@@ -131,7 +122,7 @@ def test_one_rule_set_against_the_files_own(capsys: pytest.CaptureFixture[str], 
 
 def test_nothing_differs(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     # the same rule set and criteria twice: nothing can differ
-    src = xlsx(SWISS, tmp_path / "swiss.xlsx")
+    src = save_xlsx(SWISS, tmp_path / "swiss.xlsx")
     code, out, _ = run(capsys, "compare", str(src), "--rules", "ru,ru")
     assert code == 0 and out.splitlines()[-1] == "No player's place differs."
 
@@ -146,7 +137,7 @@ def test_nothing_differs(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> 
     ],
 )
 def test_bad_requests(capsys: pytest.CaptureFixture[str], tmp_path: Path, argv: list[str], message: str) -> None:
-    src = xlsx(SWISS, tmp_path / "swiss.xlsx")
+    src = save_xlsx(SWISS, tmp_path / "swiss.xlsx")
     code, out, err = run(capsys, "compare", str(src), *argv)
     assert code == 1 and message in err and out == ""
 
@@ -251,7 +242,7 @@ def test_compare_option_through_the_rank_script(tmp_path: Path) -> None:
 
 def test_compare_speaks_russian_with_lang_ru(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     # the same comparison as above (C and B change places), in Russian: the labels and the messages
-    src = xlsx(SWISS, tmp_path / "swiss.xlsx")
+    src = save_xlsx(SWISS, tmp_path / "swiss.xlsx")
     code, out, err = run(capsys, "compare", str(src), "--rules", "ru,fide-2024", "--criteria", "buchholz", "--lang", "ru")
     assert code == 0, err
     lines = out.splitlines()

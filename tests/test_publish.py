@@ -19,7 +19,7 @@ from typing import Any
 
 import openpyxl
 import pytest
-from helpers import swiss_grid
+from helpers import save_xlsx, swiss_grid
 from test_cli import (
     HELD5,
     RR,
@@ -142,16 +142,6 @@ def berger_rounds(n: int, rounds: int) -> list[list[tuple[int, int]]]:
         out.append([(a, b) if (r + k) % 2 == 0 else (b, a) for k, (a, b) in enumerate(pairs)])
         players = [players[0], players[-1], *players[1:-1]]
     return out
-
-
-def save_xlsx(grid: list[list[Any]], path: Path) -> Path:
-    wb = openpyxl.Workbook()
-    ws = wb.active
-    assert ws is not None
-    for row in grid:
-        ws.append(row)
-    wb.save(path)
-    return path
 
 
 CYRILLIC_20 = [
