@@ -51,12 +51,12 @@ from pathlib import Path
 from typing import Any, Callable
 
 import tiebreak
-from tiebreak.counting import Adjusted
-import tiebreak.notation
-from tiebreak import api
-from tiebreak.cache import TableCache
-from tiebreak.reader import read_table
-from tiebreak.trf import read_trf, write_trf
+import tiebreak.core.notation
+from tiebreak.calc import answers as api
+from tiebreak.calc.cache import TableCache
+from tiebreak.core.counting import Adjusted
+from tiebreak.io.trf import read_trf, write_trf
+from tiebreak.read import read_table
 
 CODES = ("BH", "BH/C1", "SB")
 RULES = "fide-2024"
@@ -115,8 +115,8 @@ def fresh(grid: list[list[Any]]) -> list[list[Any]]:
 
 
 def cold() -> None:
-    tiebreak.notation._SWISS_SEEN.clear()
-    tiebreak.cache.shared.clear()
+    tiebreak.core.notation._SWISS_SEEN.clear()
+    tiebreak.calc.cache.shared.clear()
 
 
 def best(fn: Callable[[], Any], repeat: int, setup: Callable[[], Any] | None = None) -> tuple[float, Any]:
@@ -132,7 +132,7 @@ def best(fn: Callable[[], Any], repeat: int, setup: Callable[[], Any] | None = N
 
 # ------------------------------------------------------------------ tiebreak
 def ours_from_grid(grid: list[list[Any]]) -> dict[int, tuple[float, ...]]:
-    """What three worksheet functions compute from the grid they are handed (tiebreak.api)."""
+    """What three worksheet functions compute from the grid they are handed (tiebreak.calc.answers)."""
     cache = TableCache()
     cols = [api.criterion_values(cache, grid, code, RULES)[1] for code in CODES]
     players = cache.tournament(grid).players
@@ -147,7 +147,15 @@ def ours_from_trf(text: str) -> dict[int, tuple[float, ...]]:
 
 # ------------------------------------------------------------------ tiebreak-core
 def core_model(text: str) -> tuple[dict[int, Any], int]:
-    from tiebreak_core import FORFEIT_LOSS, FORFEIT_WIN, PAIRING_BYE, PLAYED, REQUESTED_BYE, GameRecord, PlayerTiebreakData
+    from tiebreak_core import (
+        FORFEIT_LOSS,
+        FORFEIT_WIN,
+        PAIRING_BYE,
+        PLAYED,
+        REQUESTED_BYE,
+        GameRecord,
+        PlayerTiebreakData,
+    )
 
     points = {"1": 1.0, "=": 0.5, "0": 0.0, "+": 1.0, "-": 0.0, "U": 1.0, "F": 1.0, "H": 0.5, "Z": 0.0, " ": 0.0}
     rows = {}
@@ -381,7 +389,7 @@ def walk_over(grid: list[list[Any]]) -> None:
 
 def withdrawals(grid: list[list[Any]], res: dict[str, float], repeat: int) -> None:
     """The time the ``ru`` rule set spends crediting withdrawn players, against the whole default ranking."""
-    from tiebreak.rules import RuRules, _forfeiters, _ru_adjusted
+    from tiebreak.core.rules import RuRules, _forfeiters, _ru_adjusted
 
     t = read_table(grid)
     n = len(t.players)
@@ -398,7 +406,7 @@ def withdrawals(grid: list[list[Any]], res: dict[str, float], repeat: int) -> No
 
 def gc_pause(grid: list[list[Any]], res: dict[str, float], repeat: int) -> None:
     """Reading the grid with the cyclic garbage collector running, and paused (interleaved runs, best of each)."""
-    from tiebreak import reader
+    from tiebreak import read as reader
 
     read = getattr(reader.read_table, "__wrapped__", reader.read_table)  # without any pause of its own
     running: list[float] = []

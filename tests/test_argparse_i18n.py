@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from tiebreak.argparse_i18n import MESSAGES, PROGRAMMING_ERRORS, translated_argparse
-from tiebreak.i18n import translations, use_language
+from tiebreak.cli.argparse_i18n import MESSAGES, PROGRAMMING_ERRORS, translated_argparse
+from tiebreak.core.i18n import translations, use_language
 
 
 class _Refused(Exception):
@@ -92,7 +92,7 @@ def test_every_argparse_text_a_user_can_see_is_translated() -> None:
     assert "usage: " in texts and "show this help message and exit" in texts  # the scan works
     shown = texts - PROGRAMMING_ERRORS - {"expected %s argument", "expected %s arguments"}
     missing = sorted(shown - set(MESSAGES))
-    assert not missing, f"argparse of this Python has new texts; add them to tiebreak.argparse_i18n.MESSAGES: {missing}"
+    assert not missing, f"argparse of this Python has new texts; add them to tiebreak.cli.argparse_i18n.MESSAGES: {missing}"
     ru = translations("ru")
     untranslated = [m for m in shown if ru.gettext(m) == m and m != "%(heading)s:"]
     assert not untranslated

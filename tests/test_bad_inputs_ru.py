@@ -31,9 +31,9 @@ import pytest
 from helpers import call
 
 import tiebreak
-from tiebreak import cli
+from tiebreak.cli import commands as cli
+from tiebreak.core.i18n import use_language
 from tiebreak.excel import functions
-from tiebreak.i18n import use_language
 
 
 def _load(name: str) -> Any:

@@ -22,10 +22,10 @@ from typing import Any, Iterator
 import openpyxl
 import pytest
 
-from tiebreak import cli
-from tiebreak.ranking import rank
-from tiebreak.reader import read_table
-from tiebreak.trf import read_trf_file
+from tiebreak.cli import commands as cli
+from tiebreak.core.ranking import rank
+from tiebreak.io.trf import read_trf_file
+from tiebreak.read import read_table
 
 ROOT = Path(__file__).resolve().parents[1]
 FOLDER = ROOT / "workbooks"

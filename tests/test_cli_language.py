@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tiebreak import cli
+from tiebreak.cli import commands as cli
 
 FOLDER = Path(__file__).resolve().parent.parent / "workbooks"
 RR = FOLDER / "draughts_round_robin.xlsx"  # Russian labels (Фамилия, Имя ...)

@@ -15,7 +15,7 @@ import pytest
 from club_tables import CASES, Case, write_workbook
 from helpers import call, column
 
-from tiebreak import cli
+from tiebreak.cli import commands as cli
 from tiebreak.excel import functions
 
 

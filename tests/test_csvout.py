@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 
 from tiebreak import SettingsError
-from tiebreak.csvout import (
+from tiebreak.core.i18n import use_language
+from tiebreak.core.localformat import format_number
+from tiebreak.io.csvout import (
     DIALECT_CHOICES,
     DIALECT_HELP,
     STANDINGS_COLUMNS,
@@ -20,8 +22,6 @@ from tiebreak.csvout import (
     is_regular_file,
     write_csv,
 )
-from tiebreak.i18n import use_language
-from tiebreak.localformat import format_number
 
 # The worked example of code 3.16 (RULES.md): Shmulyan 5, Sonneborn–Berger 19.5, Buchholz 14.5,
 # median Solkoff 9, truncated Solkoff 13, Riga 24.25; a player on 2.5 points sharing places 2–3.

@@ -26,11 +26,11 @@ import random
 from decimal import Decimal
 from typing import Any
 
-import tiebreak
-from tiebreak.trf import read_trf
-
 from gacrux import tiebreak as gacrux_tiebreak  # the test extra pins gacrux==1.11.65
 from gacrux import trf2json as gacrux_trf2json
+
+import tiebreak
+from tiebreak.io.trf import read_trf
 
 SEED = 20240801
 EVENTS = 60

@@ -12,9 +12,9 @@ import random
 def test_rank_writes_values_rounded_as_the_command_line_prints_them() -> None:
     """The cells Rank writes round half up like every other display (an AOB of 313 / 8 = 39.125 is 39.13, not
     39.12 as round-half-even gives), and whole numbers are integers."""
-    from tiebreak.criteria import CRITERIA
-    from tiebreak.numbers import text
-    from tiebreak.sheet import _display
+    from tiebreak.core.criteria import CRITERIA
+    from tiebreak.core.numbers import text
+    from tiebreak.plan.sheet import _display
 
     aob, wins, h2h = CRITERIA["AOB"], CRITERIA["wins"], CRITERIA["h2h"]
     assert _display(313 / 8, aob) == 39.13 and round(313 / 8, 2) == 39.12

@@ -20,7 +20,8 @@ import openpyxl  # type: ignore[import-untyped]
 import pytest
 
 import tiebreak
-from tiebreak import cli, doctor
+from tiebreak.cli import commands as cli
+from tiebreak.cli import doctor
 
 
 @pytest.fixture

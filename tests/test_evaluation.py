@@ -19,10 +19,10 @@ from pathlib import Path
 import pytest
 
 import tiebreak
-from tiebreak.coefficients import cut_positions
-from tiebreak.counting import Adjusted, Why
-from tiebreak.model import Kind, Tournament
-from tiebreak.rules import get_rules
+from tiebreak.core.coefficients import cut_positions
+from tiebreak.core.counting import Adjusted, Why
+from tiebreak.core.model import Kind, Tournament
+from tiebreak.core.rules import get_rules
 
 SRC = Path(tiebreak.__file__).parent
 
@@ -80,7 +80,7 @@ def test_fide_records_dummy_opponents_and_what_is_cut() -> None:
 
 def test_round_robin_forfeit_is_a_game_against_the_scheduled_opponent() -> None:
     """C.07 15.2: the forfeit counts against the scheduled opponent, tagged as a forfeit."""
-    from tiebreak.trf import read_trf_file
+    from tiebreak.io.trf import read_trf_file
 
     t = read_trf_file(Path(__file__).parent / "reference" / "c07_2026_articles" / "art15_2_rr.trf")
     ev = get_rules("fide-2026").evaluate(t)
@@ -93,11 +93,13 @@ def test_round_robin_forfeit_is_a_game_against_the_scheduled_opponent() -> None:
 # ------------------------------------------------------------------ the shape of the package
 def _imports(module: str) -> set[str]:
     """Names a module imports from the package at its top level: ('rules', 'model.Kind', ...)."""
-    tree = ast.parse((SRC / f"{module}.py").read_text(encoding="utf-8"))
+    tree = ast.parse((SRC / "core" / f"{module}.py").read_text(encoding="utf-8"))
     out: set[str] = set()
     for node in tree.body:
-        if isinstance(node, ast.ImportFrom) and node.level == 1:
-            base = node.module or ""
+        if isinstance(node, ast.ImportFrom) and node.module == "tiebreak.core":
+            out.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("tiebreak.core."):
+            base = (node.module or "").removeprefix("tiebreak.core.")
             out.add(base)
             out.update(f"{base}.{a.name}" if base else a.name for a in node.names)
     return out
@@ -108,7 +110,7 @@ def test_tie_breaks_read_only_the_evaluation(module: str) -> None:
     """No tie-break module looks at kinds or calls back into the rule set."""
     names = _imports(module)
     assert "rules" not in names and "model.Kind" not in names, names
-    source = (SRC / f"{module}.py").read_text(encoding="utf-8")
+    source = (SRC / "core" / f"{module}.py").read_text(encoding="utf-8")
     assert ".kind" not in source and "Kind." not in source
 
 
@@ -134,7 +136,7 @@ def _credit_by_definition(t: Tournament) -> list[float]:
     """The ru withdrawal credit straight from its definition, one withdrawn player at a time:
     the average, over the players who had his score when he stopped, of their points (forfeits
     as draws) in his remaining rounds."""
-    from tiebreak.rules import withdrawal_round
+    from tiebreak.core.rules import withdrawal_round
 
     n = len(t.players)
     draw = t.scoring.draw

@@ -18,7 +18,7 @@ import openpyxl
 import pytest
 import rich_package as rp
 
-from tiebreak import cli
+from tiebreak.cli import commands as cli
 
 # the parts a copy may change: the crosstable sheet, and the parts that list the added sheets
 MAY_CHANGE = {"xl/worksheets/sheet1.xml", "xl/workbook.xml", "xl/_rels/workbook.xml.rels", "[Content_Types].xml", "docProps/app.xml"}
@@ -164,7 +164,7 @@ def test_a_points_column_of_formulas_is_read_from_the_stored_results(capsys: pyt
 
 
 def test_document_properties_in_another_language_list_the_added_sheets() -> None:
-    from tiebreak.workbook import _app_with_sheets
+    from tiebreak.io.workbook import _app_with_sheets
 
     vt = "http://schemas.openxmlformats.org/officeDocument/2006/docPropsVTypes"
     app = (

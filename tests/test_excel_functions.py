@@ -20,13 +20,12 @@ import re
 from typing import Any
 
 import pytest
+from helpers import as_floats, call, swiss_grid
+from test_worked_example import NAMES, ROUNDS
 from xlwings.server import custom_functions_meta
 
 import tiebreak.excel.functions as functions
-from tiebreak.cache import shared
-
-from helpers import as_floats, call, swiss_grid
-from test_worked_example import NAMES, ROUNDS
+from tiebreak.calc.cache import shared
 
 NA = {"type": "Error", "basicValue": "#N/A", "errorType": "NotAvailable"}  # an #N/A cell as Office.js sends it
 PREFIX = "#TIEBREAK! "

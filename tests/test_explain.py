@@ -22,11 +22,11 @@ from test_worked_example import EXPECTED, NAMES, ROUNDS
 
 import tiebreak
 from tiebreak.cli import main
+from tiebreak.core.model import Kind, Tournament
+from tiebreak.core.places import decided_texts, separations
 from tiebreak.excel import functions
-from tiebreak.model import Kind, Tournament
-from tiebreak.places import decided_texts, separations
-from tiebreak.sheet import standings_grid
-from tiebreak.trf import read_trf_file
+from tiebreak.io.trf import read_trf_file
+from tiebreak.plan.sheet import standings_grid
 
 HELD = Path(__file__).parent / "reference" / "fide_held_exercises"
 HEADER = ["Round", "Opponent", "Result", "Counted", "Reason", "Cut", "Contribution"]
@@ -365,8 +365,8 @@ RR_BOOK = Path(__file__).resolve().parent.parent / "workbooks" / "draughts_round
 
 def test_place_ordinals_in_both_languages() -> None:
     """English ordinals by the last digit (11th–13th are th), Russian "N-е" (место) for every place."""
-    from tiebreak.i18n import use_language
-    from tiebreak.places import _ordinal
+    from tiebreak.core.i18n import use_language
+    from tiebreak.core.places import _ordinal
 
     numbers = [1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111, 112]
     assert [_ordinal(n) for n in numbers] == ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd", "101st", "111th", "112th"]

@@ -12,13 +12,13 @@ every rule set:
   recursive reference ranker that sorts every player's values at every step;
 * whole rankings (places, what decided them, the step that set each place
   apart, the values shown) against the ranker descending part by part, one
-  step at a time, splitting by :func:`~tiebreak.ranking.sort_key` (the
+  step at a time, splitting by :func:`~tiebreak.core.ranking.sort_key` (the
   straightforward form of the ranker's step-by-step refinement);
 * the cache's scan for cells where a logical value could pass for a number
   (a row skipped when it holds no 0 or 1) against a scan of every cell;
 * the per-round pairing check (C-level maps) against a loop over the games;
 * a criterion found again by its text is the one found the first time;
-* display rounding (:func:`~tiebreak.numbers.half_up`) skipping Decimal for whole
+* display rounding (:func:`~tiebreak.core.numbers.half_up`) skipping Decimal for whole
   numbers, halves and quarters against Decimal's rounding of every value.
 """
 
@@ -30,15 +30,23 @@ from typing import Any
 import pytest
 
 import tiebreak
-from tiebreak import ranking
-from tiebreak.cache import _ones
-from tiebreak.coefficients import cut_sum, truncated_solkoff
-from tiebreak.counting import Evaluation
-from tiebreak.criteria import get_criterion
-from tiebreak.errors import UnknownCriterionError
-from tiebreak.model import CHESS, DRAUGHTS, DRAW, LOSS, WIN, Scoring, round_consistent
-from tiebreak.reader import read_table
-from tiebreak.rules import get_rules, rule_set_names
+from tiebreak.calc.cache import _ones
+from tiebreak.core import ranking
+from tiebreak.core.coefficients import cut_sum, truncated_solkoff
+from tiebreak.core.counting import Evaluation
+from tiebreak.core.criteria import get_criterion
+from tiebreak.core.errors import UnknownCriterionError
+from tiebreak.core.model import (
+    CHESS,
+    DRAUGHTS,
+    DRAW,
+    LOSS,
+    WIN,
+    Scoring,
+    round_consistent,
+)
+from tiebreak.core.rules import get_rules, rule_set_names
+from tiebreak.read import read_table
 
 EVENTS = 40
 
@@ -320,7 +328,7 @@ def test_half_up_skips_decimal_only_where_nothing_is_rounded() -> None:
     import math
     from decimal import ROUND_HALF_UP, Decimal
 
-    from tiebreak.numbers import half_up
+    from tiebreak.core.numbers import half_up
 
     def reference(x: float, places: int) -> float:
         return float(Decimal(repr(x)).quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP))

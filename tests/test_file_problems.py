@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 import rich_package as rp
 
-import tiebreak.package
-from tiebreak import cli
+import tiebreak.io.package
+from tiebreak.cli import commands as cli
 
 ROOT = Path(__file__).resolve().parents[1]
 RR = ROOT / "workbooks" / "draughts_round_robin.xlsx"
@@ -38,7 +38,7 @@ def test_out_in_a_read_only_folder(capsys: pytest.CaptureFixture[str], tmp_path:
     folder = tmp_path / "locked"
     folder.mkdir()
     real_access = os.access
-    monkeypatch.setattr(tiebreak.package.os, "access", lambda path, mode: False if Path(path) == folder else real_access(path, mode))
+    monkeypatch.setattr(tiebreak.io.package.os, "access", lambda path, mode: False if Path(path) == folder else real_access(path, mode))
     _, err = refused(capsys, "rank", str(RR), "--out", str(folder / "out.xlsx"))
     assert "is read-only" in err and "locked" in err
     assert list(folder.iterdir()) == []
@@ -96,7 +96,7 @@ def test_an_unreadable_file(capsys: pytest.CaptureFixture[str], tmp_path: Path, 
             raise PermissionError(13, "Permission denied")
         return real_open(path, flags, *args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(tiebreak.package.os, "open", deny)
+    monkeypatch.setattr(tiebreak.io.package.os, "open", deny)
     _, err = refused(capsys, "rank", str(src))
     assert "cannot read the file (Permission denied)" in err
 
@@ -105,7 +105,7 @@ def test_the_size_limit_counts_the_bytes_read_not_stat(capsys: pytest.CaptureFix
     # a file that grows after stat, or whose size stat misreports (a FUSE or proc-like file), is still cut off
     src = tmp_path / "event.xlsx"
     shutil.copyfile(RR, src)
-    monkeypatch.setattr(tiebreak.package, "MAX_FILE", 4096)
+    monkeypatch.setattr(tiebreak.io.package, "MAX_FILE", 4096)
     real_fstat = os.fstat
 
     class Lying:
@@ -113,7 +113,7 @@ def test_the_size_limit_counts_the_bytes_read_not_stat(capsys: pytest.CaptureFix
             self.st_mode = st.st_mode
             self.st_size = 10
 
-    monkeypatch.setattr(tiebreak.package.os, "fstat", lambda fd: Lying(real_fstat(fd)))
+    monkeypatch.setattr(tiebreak.io.package.os, "fstat", lambda fd: Lying(real_fstat(fd)))
     _, err = refused(capsys, "rank", str(src))
     assert "larger than the 4,096 bytes tiebreak reads" in err
 

@@ -1,4 +1,4 @@
-"""One grammar for a cell: the round robin, Swiss and TRF readers accept exactly tiebreak.grammar's vocabulary.
+"""One grammar for a cell: the round robin, Swiss and TRF readers accept exactly tiebreak.core.grammar's vocabulary.
 
 * Each reader is checked against the grammar's tables, entry by entry: every
   symbol, colour letter, bye word and TRF code reads as the grammar says it
@@ -23,11 +23,11 @@ from typing import Any
 import pytest
 
 from tiebreak import CHESS, DRAUGHTS, Kind, Scoring
-from tiebreak import grammar as g
-from tiebreak.errors import FileFormatError
-from tiebreak.notation import CellProblem, result_marks, swiss_cell
-from tiebreak.reader import read_table
-from tiebreak.trf import read_trf
+from tiebreak.core import grammar as g
+from tiebreak.core.errors import FileFormatError
+from tiebreak.core.notation import CellProblem, result_marks, swiss_cell
+from tiebreak.io.trf import read_trf
+from tiebreak.read import read_table
 
 SRC = Path(__file__).resolve().parent.parent / "src" / "tiebreak"
 
@@ -182,7 +182,7 @@ def test_trf_accepts_exactly_the_grammars_codes() -> None:
 
 
 def test_trf_writes_the_grammars_codes() -> None:
-    from tiebreak.trf import write_trf
+    from tiebreak.io.trf import write_trf
 
     t = read_trf(trf_line("   2 w 1", "   1 b 0"))
     text = write_trf(t)
@@ -200,7 +200,7 @@ def test_trf_writes_the_grammars_codes() -> None:
 
 
 # ------------------------------------------------------------------ no reader keeps its own symbols
-READERS = ["notation.py", "trf.py", *(f"read/{p.name}" for p in sorted((SRC / "read").glob("*.py")))]
+READERS = ["core/notation.py", "io/trf.py", *(f"read/{p.name}" for p in sorted((SRC / "read").glob("*.py")))]
 GETTEXT = {"_", "ngettext", "pgettext", "npgettext", "lazy_gettext", "lazy_pgettext"}
 
 
@@ -277,7 +277,7 @@ def test_the_scan_finds_the_tables_readers_used_to_keep() -> None:
 @pytest.mark.parametrize("module", READERS)
 def test_no_reader_keeps_symbols_of_its_own(module: str) -> None:
     found = symbol_tables((SRC / module).read_text(encoding="utf-8"))
-    assert found == [], f"{module} spells out cell symbols; take them from tiebreak.grammar:\n" + "\n".join(found)
+    assert found == [], f"{module} spells out cell symbols; take them from tiebreak.core.grammar:\n" + "\n".join(found)
 
 
 # ------------------------------------------------------------------ one place to add a notation
@@ -292,9 +292,9 @@ NEW_NOTATION = {
 
 CHECK_NEW_NOTATION = textwrap.dedent(
     """
-    from tiebreak.notation import result_marks, swiss_cell
-    from tiebreak.reader import read_table
-    from tiebreak.trf import read_trf
+    from tiebreak.core.notation import result_marks, swiss_cell
+    from tiebreak.read import read_table
+    from tiebreak.io.trf import read_trf
     from tiebreak import Kind
 
     assert result_marks("≈") == ("=",) and result_marks("1≈") == (1.0, "=")
@@ -316,7 +316,7 @@ CHECK_NEW_NOTATION = textwrap.dedent(
 def test_a_new_notation_is_added_in_the_grammar_alone(tmp_path: Path) -> None:
     copy = tmp_path / "tiebreak"
     shutil.copytree(SRC, copy, ignore=shutil.ignore_patterns("__pycache__"))
-    grammar = copy / "grammar.py"
+    grammar = copy / "core/grammar.py"
     text = grammar.read_text(encoding="utf-8")
     for old, new in NEW_NOTATION.items():
         assert text.count(old) == 1, old
@@ -329,5 +329,5 @@ def test_a_new_notation_is_added_in_the_grammar_alone(tmp_path: Path) -> None:
     # ... the package whose grammar.py alone was changed reads it in round robin, Swiss and TRF cells
     changed = subprocess.run([sys.executable, "-c", CHECK_NEW_NOTATION], capture_output=True, text=True, check=False, env=env)
     assert changed.returncode == 0 and changed.stdout.strip() == "read", changed.stderr
-    where = subprocess.run([sys.executable, "-c", "import tiebreak.grammar as g; print(g.__file__)"], capture_output=True, text=True, check=False, env=env)
+    where = subprocess.run([sys.executable, "-c", "import tiebreak.core.grammar as g; print(g.__file__)"], capture_output=True, text=True, check=False, env=env)
     assert where.stdout.strip() == str(grammar)  # the copy was read, not the installed package

@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from tiebreak import SettingsError, i18n, localformat
-from tiebreak.i18n import (
+from tiebreak import SettingsError
+from tiebreak.core import i18n, localformat
+from tiebreak.core.i18n import (
     _,
     choose_language,
     cli_language,
@@ -194,7 +195,7 @@ def test_catalogues_load_from_a_zipped_package(tmp_path: Path) -> None:
             if path.is_file() and "__pycache__" not in path.parts and path.suffix in (".py", ".mo"):
                 z.write(path, path.relative_to(SRC).as_posix())
     code = (
-        "import sys; sys.path.insert(0, sys.argv[1]); from tiebreak import i18n, localformat;"
+        "import sys; sys.path.insert(0, sys.argv[1]); from tiebreak.core import i18n, localformat;"
         "assert i18n.__file__.startswith(sys.argv[1]), i18n.__file__;"
         "t = i18n.translations('ru');"
         "print(t.gettext(\"unknown language '{value}': use en or ru\"));"

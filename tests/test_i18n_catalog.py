@@ -21,7 +21,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import read_po
 
-from tiebreak import i18n
+from tiebreak.core import i18n
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "src" / "tiebreak" / "locale"

@@ -15,9 +15,9 @@ import pytest
 from helpers import call
 
 import tiebreak
-from tiebreak.cache import TableCache
+from tiebreak.calc.cache import TableCache
+from tiebreak.core.i18n import current_language, use_language
 from tiebreak.excel import functions
-from tiebreak.i18n import current_language, use_language
 
 # Swiss, 4 players, 2 rounds; Ann's round 2 cell '3q½' names no colour: not a result.
 BAD = [

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 import tiebreak
-from tiebreak.criteria import get_criterion
-from tiebreak.i18n import use_language
-from tiebreak.ranking import rank
-from tiebreak.rules import get_rules
-from tiebreak.trf import read_trf
+from tiebreak.core.criteria import get_criterion
+from tiebreak.core.i18n import use_language
+from tiebreak.core.ranking import rank
+from tiebreak.core.rules import get_rules
+from tiebreak.io.trf import read_trf
 
 # A round robin of four without ratings: ranking by the opponents' ratings is skipped with a note.
 RR4 = [

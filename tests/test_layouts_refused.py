@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tiebreak.errors import LayoutError
-from tiebreak.reader import read_table
+from tiebreak.core.errors import LayoutError
+from tiebreak.read import read_table
 
 
 def test_rows_sorted_without_a_number_column() -> None:

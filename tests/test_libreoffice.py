@@ -17,7 +17,7 @@ import openpyxl
 import pytest
 import rich_package as rp
 
-from tiebreak import cli
+from tiebreak.cli import commands as cli
 
 ROOT = Path(__file__).resolve().parents[1]
 # every sheet to its own CSV file (token 12 = -1), UTF-8, raw values rather than as formatted

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from club_tables import CASES, Case, write_workbook
 
-from tiebreak import cli
+from tiebreak.cli import commands as cli
 
 PICKED = [
     "rr6_chess_ru-two-row-upper-merged",
@@ -178,7 +178,7 @@ def test_names_of_a_hostile_ods_are_not_read(tmp_path: Path) -> None:
     # an entity declaration in content.xml (an XML bomb's first step) is refused: no name, nothing expanded
     import zipfile
 
-    from tiebreak.book_names import defined_names
+    from tiebreak.io.book_names import defined_names
 
     ns = 'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0"'
     good = f'<r {ns}><table:named-expressions><table:named-range table:name="crosstable" table:cell-range-address="$S.$A$1:.$C$3"/></table:named-expressions></r>'

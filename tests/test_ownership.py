@@ -28,7 +28,7 @@ import openpyxl
 import pytest
 from openpyxl.workbook.defined_name import DefinedName
 
-from tiebreak import cli
+from tiebreak.cli import commands as cli
 
 ROWS = [["No", "Name", "R1", "R2"], [1, "Anna", "3w1", "2w1"], [2, "Boris", "4w½", "1b0"], [3, "Clara", "1b0", "4w1"], [4, "Denis", "2b½", "3b0"]]
 R3 = ["R3", "4w1", "3w½", "2b½", "1b0"]

@@ -48,8 +48,8 @@ import math
 import random
 import re
 from collections import Counter
-from dataclasses import dataclass, field
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
@@ -559,7 +559,7 @@ def shows_two(v: Any) -> bool:
         return False
     if isinstance(v, (int, float)):
         return float(v) == 2.0
-    from tiebreak.notation import CellProblem, normalize, result_marks
+    from tiebreak.core.notation import CellProblem, normalize, result_marks
 
     try:
         text = normalize(v)

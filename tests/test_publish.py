@@ -32,10 +32,10 @@ from test_cli import (
     SWISS_VALUES,
 )
 
-from tiebreak import cli
-from tiebreak.publish import html_page, number_text, result_text
-from tiebreak.ranking import rank
-from tiebreak.reader import read_table
+from tiebreak.cli import commands as cli
+from tiebreak.core.ranking import rank
+from tiebreak.io.publish import html_page, number_text, result_text
+from tiebreak.read import read_table
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or "/usr/bin/chromium"
 

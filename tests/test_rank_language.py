@@ -18,11 +18,11 @@ import openpyxl
 import pytest
 from test_rank_script import RR, SWISS, alert, payload, run_script, sheet_writes
 
-from tiebreak import cli
-from tiebreak.i18n import use_language
-from tiebreak.ranking import rank
-from tiebreak.sheet import plan_rank
-from tiebreak.workbook import SafeWorkbook
+from tiebreak.cli import commands as cli
+from tiebreak.core.i18n import use_language
+from tiebreak.core.ranking import rank
+from tiebreak.io.workbook import SafeWorkbook
+from tiebreak.plan.sheet import plan_rank
 
 # the criteria of the Russian example (its settings sheet), in the words of the Russian rules
 RR_HEAD_RU = [

@@ -7,11 +7,10 @@ value the decision rests on is worked out in the comments.
 from __future__ import annotations
 
 import pytest
+from helpers import swiss_grid
 
 import tiebreak
 from tiebreak import rank
-
-from helpers import swiss_grid
 
 DEFAULT = "sonneborn_berger, wins, h2h, beaten, order, ratings"  # rule 1.13.3 with Sonneborn–Berger
 

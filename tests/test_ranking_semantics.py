@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 import tiebreak
-from tiebreak.criteria import get_criterion
-from tiebreak.model import Tournament
-from tiebreak.numbers import half_up
-from tiebreak.trf import read_trf_file
+from tiebreak.core.criteria import get_criterion
+from tiebreak.core.model import Tournament
+from tiebreak.core.numbers import half_up
+from tiebreak.io.trf import read_trf_file
 
 REF = Path(__file__).parent / "reference"
 
@@ -178,8 +178,8 @@ def test_de_column_shows_points_among_the_tied() -> None:
 def test_cache_tells_true_from_one() -> None:
     """A table read with 1/0 results is not the answer for the same table with TRUE/FALSE cells
     (Python's equality says True == 1; the cache compares types too)."""
-    from tiebreak.cache import TableCache
-    from tiebreak.errors import TiebreakError
+    from tiebreak.calc.cache import TableCache
+    from tiebreak.core.errors import TiebreakError
 
     cache = TableCache()
     numbers = [["X", 1, 0], [0, "X", 1], [1, 0, "X"]]

@@ -23,11 +23,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from helpers import as_floats
 
 import tiebreak
 from tiebreak import Kind
-
-from helpers import as_floats
 
 CODES = ("buchholz", "sonneborn_berger", "shmulyan", "solkoff", "solkoff_trunc", "riga", "wins", "beaten")
 

@@ -26,8 +26,8 @@ from typing import Any
 import pytest
 
 import tiebreak
-from tiebreak.ranking import rank
-from tiebreak.trf import read_trf_file
+from tiebreak.core.ranking import rank
+from tiebreak.io.trf import read_trf_file
 
 REF = Path(__file__).resolve().parent / "reference"  # the published data, with its provenance in README.md
 

@@ -39,10 +39,10 @@ from __future__ import annotations
 import pytest
 
 import tiebreak
-from tiebreak.errors import SettingsError, TiebreakError, UnknownRuleSetError
-from tiebreak.model import Kind
-from tiebreak.rules import get_rules, rule_set_names
-from tiebreak.trf import read_trf
+from tiebreak.core.errors import SettingsError, TiebreakError, UnknownRuleSetError
+from tiebreak.core.model import Kind
+from tiebreak.core.rules import get_rules, rule_set_names
+from tiebreak.io.trf import read_trf
 
 # ----------------------------------------------------------------------------- builders
 _POINTS = {"1": 1.0, "=": 0.5, "0": 0.0, "+": 1.0, "-": 0.0, "U": 1.0, "F": 1.0, "H": 0.5, "Z": 0.0}

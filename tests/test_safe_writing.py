@@ -19,11 +19,11 @@ import openpyxl
 import pytest
 from openpyxl.utils.cell import get_column_letter, range_boundaries
 
-import tiebreak.package
-import tiebreak.workbook
-from tiebreak import cli
-from tiebreak.sheet import plan_rank
-from tiebreak.workbook import SafeWorkbook
+import tiebreak.io.package
+import tiebreak.io.workbook
+from tiebreak.cli import commands as cli
+from tiebreak.io.workbook import SafeWorkbook
+from tiebreak.plan.sheet import plan_rank
 
 ROOT = Path(__file__).resolve().parents[1]
 RR = ROOT / "workbooks" / "draughts_round_robin.xlsx"
@@ -193,7 +193,7 @@ def test_overwrite_input_replaces_the_file_through_a_temporary_file(capsys: pyte
         calls.append((Path(a), Path(b), sha(Path(b)) == before and openpyxl.load_workbook(a)["Crosstable"]["R3"].value == "Место"))
         real_replace(a, b)
 
-    monkeypatch.setattr(tiebreak.workbook.os, "replace", replace)
+    monkeypatch.setattr(tiebreak.io.workbook.os, "replace", replace)
     code, err = rank(capsys, "rank", str(src), "--out", str(src), "--overwrite-input")
     assert code == 0, err
     assert len(calls) == 1
@@ -213,7 +213,7 @@ def _failing_save(monkeypatch: pytest.MonkeyPatch, error: BaseException) -> list
         written.append(str(out.name))
         raise error
 
-    monkeypatch.setattr(tiebreak.package.Package, "write", write)
+    monkeypatch.setattr(tiebreak.io.package.Package, "write", write)
     return written
 
 

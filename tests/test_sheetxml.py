@@ -11,9 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from openpyxl.styles import Font
 
-from tiebreak.errors import FileFormatError
-from tiebreak.notation import Uncalculated
-from tiebreak.sheetxml import new_sheet, patch_sheet, read_shared_strings, read_sheet
+from tiebreak.core.errors import FileFormatError
+from tiebreak.core.notation import Uncalculated
+from tiebreak.io.sheetxml import new_sheet, patch_sheet, read_shared_strings, read_sheet
 
 M = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 

@@ -6,7 +6,7 @@ import pytest
 
 import tiebreak
 from tiebreak import FileFormatError, Kind, Scoring
-from tiebreak.trf import MAX_LINE, MAX_PLAYERS, MAX_ROUNDS, read_trf, write_trf
+from tiebreak.io.trf import MAX_LINE, MAX_PLAYERS, MAX_ROUNDS, read_trf, write_trf
 
 _POINTS = {"1": 1.0, "=": 0.5, "0": 0.0, "+": 1.0, "-": 0.0, "U": 1.0, "F": 1.0, "H": 0.5, "Z": 0.0, "W": 1.0, "D": 0.5, "L": 0.0, " ": 0.0}
 
@@ -374,7 +374,7 @@ def test_odd_round_robin_round_trip_keeps_the_tie_breaks() -> None:
 )
 def test_points_field_that_no_scoring_explains(lang: str, expected: str) -> None:
     # Ann: a win over Bob and a half-point bye; 1.5 on 1/½/0, 3 on 2/1/0, 4 on 3/1/0: never the 2.5 her line says
-    from tiebreak.i18n import use_language
+    from tiebreak.core.i18n import use_language
 
     text = (
         "012 Demo\n"

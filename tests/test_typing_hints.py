@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 from helpers import call
 
-from tiebreak.errors import NotationError
+from tiebreak.core.errors import NotationError
 from tiebreak.excel import functions
-from tiebreak.reader import read_table
+from tiebreak.read import read_table
 
 PREFIX = "#TIEBREAK! "
 RR_WRITE = " (write 1, ½ or 0.5 or =, 0, + or − for a forfeit)"

@@ -23,9 +23,9 @@ import xlwings as xw
 from helpers import call
 from test_i18n_entry import BAD, EN, RU, first_cell, russian_header
 
+from tiebreak.core.i18n import current_language
 from tiebreak.excel import functions
-from tiebreak.i18n import current_language
-from tiebreak.settings import LABELS, SETTINGS_SHEET
+from tiebreak.plan.settings import LABELS, SETTINGS_SHEET
 
 # A small Swiss table without errors (4 players, 2 rounds) for answers that are not errors.
 GOOD = [

@@ -11,9 +11,9 @@ import pytest
 from helpers import call
 from openpyxl import Workbook
 
-from tiebreak import cli
+from tiebreak.cli import commands as cli
 from tiebreak.excel import functions
-from tiebreak.reader import read_table
+from tiebreak.read import read_table
 
 # A round robin on 3/1/0 in which every game but one was drawn: each cell of a draw holds 1 on both sides,
 # which on 1/0.5/0 would be two wins.  Ann beat Dan (3 : 0).
@@ -193,7 +193,7 @@ def test_json_output_carries_the_reading_notes(tmp_path: Path, capsys: pytest.Ca
 
 def exported(capsys: pytest.CaptureFixture[str], path: Path, trf: Path, *argv: str) -> tuple[int, dict[str, float], str]:
     """Export to TRF; the points of each player read back from the file."""
-    from tiebreak.trf import read_trf_file
+    from tiebreak.io.trf import read_trf_file
 
     code = cli.main(["export", str(path), "--trf", str(trf), *argv])
     err = capsys.readouterr().err

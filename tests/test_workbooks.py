@@ -15,7 +15,7 @@ from types import ModuleType
 import openpyxl
 import pytest
 
-from tiebreak.settings import Settings, settings_grid
+from tiebreak.plan.settings import Settings, settings_grid
 
 ROOT = Path(__file__).resolve().parents[1]
 FOLDER = ROOT / "workbooks"

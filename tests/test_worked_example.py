@@ -7,12 +7,11 @@ were chosen so that A..E end with exactly those scores.  P is No. 1.
 from __future__ import annotations
 
 import pytest
+from helpers import swiss_grid
 
 import tiebreak
-from tiebreak import coefficients as co
-from tiebreak.model import DRAW, LOSS, WIN
-
-from helpers import swiss_grid
+from tiebreak.core import coefficients as co
+from tiebreak.core.model import DRAW, LOSS, WIN
 
 NAMES = ["P", "A", "B", "C", "D", "E", "F", "G", "H", "J"]
 # (white, black, white's result) per round

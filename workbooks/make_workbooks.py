@@ -181,7 +181,7 @@ def swiss_cells() -> dict[int, list[str]]:
 
 # ---------------------------------------------------------------- workbooks
 def _settings_sheet(wb: Any, rules: str, criteria: str) -> None:
-    from tiebreak.settings import Settings, settings_grid
+    from tiebreak.plan.settings import Settings, settings_grid
 
     ws = wb.create_sheet("tiebreak")
     for row in settings_grid(Settings(rules=rules, criteria=criteria), criteria):

@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .criteria import Criterion, get_criterion, parse_criteria
-from .errors import (
+from tiebreak.core.criteria import Criterion, get_criterion, parse_criteria
+from tiebreak.core.errors import (
     ConsistencyError,
     FileFormatError,
     InputError,
@@ -27,10 +27,18 @@ from .errors import (
     UnknownRuleSetError,
     WriteBlockedError,
 )
-from .model import CHESS, DRAUGHTS, Entry, Kind, Player, Scoring, Tournament
-from .ranking import Ranking, Standing, rank
-from .reader import read_table
-from .rules import Evaluation, RuleSet, get_rules, rule_set_names
+from tiebreak.core.model import (
+    CHESS,
+    DRAUGHTS,
+    Entry,
+    Kind,
+    Player,
+    Scoring,
+    Tournament,
+)
+from tiebreak.core.ranking import Ranking, Standing, rank
+from tiebreak.core.rules import Evaluation, RuleSet, get_rules, rule_set_names
+from tiebreak.read import read_table
 
 __version__ = "0.1.0"
 

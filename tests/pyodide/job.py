@@ -130,7 +130,7 @@ async def run() -> None:
                 "xlwings": xw.__version__,
                 "tiebreak": tiebreak.__version__,
                 "tiebreak_file": tiebreak.__file__,
-                "loaded": sorted(m for m in ("openpyxl", "defusedxml", "xlwings.server", "tiebreak.workbook") if m in sys.modules),
+                "loaded": sorted(m for m in ("openpyxl", "defusedxml", "xlwings.server", "tiebreak.io.workbook") if m in sys.modules),
                 "functions": functions,
                 "scripts": scripts,
                 "results": results,

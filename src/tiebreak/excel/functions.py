@@ -28,10 +28,10 @@ from typing import Any, Callable, Sequence
 
 import xlwings as xw
 
-from .. import api
-from ..cache import shared
-from ..errors import SettingsError, TiebreakError
-from ..i18n import (
+from tiebreak.calc import answers as api
+from tiebreak.calc.cache import shared
+from tiebreak.core.errors import SettingsError, TiebreakError
+from tiebreak.core.i18n import (
     _,
     choose_language,
     has_cyrillic,
@@ -39,8 +39,8 @@ from ..i18n import (
     normalize_language,
     use_language,
 )
-from ..notation import excel_error
-from ..settings import SETTINGS_SHEET, Settings
+from tiebreak.core.notation import excel_error
+from tiebreak.plan.settings import SETTINGS_SHEET, Settings
 
 __all__ = [
     "points",
@@ -521,7 +521,7 @@ def tb_explain(table: Any, player: Any, code: Any, rules: Any = None, scoring: A
     """How one player's tie-break is made, round by round · Из чего сложен показатель участника, по турам"""
 
     def compute(table: Any, player: Any, code: Any, rules: Any, scoring: Any) -> Any:
-        from ..explain import explain_grid
+        from tiebreak.core.explain import explain_grid
 
         return explain_grid(api.as_grid(table), player, code, rules, scoring)
 

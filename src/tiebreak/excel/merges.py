@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Generator, Sequence
 from typing import Any
 
-from ..sheet import Area
+from tiebreak.plan.sheet import Area
 
 __all__ = ["Question", "ask_classic", "ask_lite", "search"]
 
@@ -67,7 +67,7 @@ def _first_in(rows: Sequence[int], lo: int, hi: int, c: int) -> Generator[Questi
 
 
 def _area(address: str) -> Area:
-    from ..sheet import parse_address
+    from tiebreak.plan.sheet import parse_address
 
     parsed = parse_address(address.replace("$", ""))
     if parsed is None:  # pragma: no cover - Excel's own address

@@ -7,7 +7,7 @@ One implementation, :func:`rank_book`, for every runtime:
 * classic xlwings on Windows runs :func:`main` through ``RunPython`` (the
   ribbon add-in's **Rank** button calls ``tiebreak_rank.main()``).
 
-Planning happens first (:func:`tiebreak.sheet.plan_rank`); when it fails -
+Planning happens first (:func:`tiebreak.plan.sheet.plan_rank`); when it fails -
 bad input, a blocked cell - the user gets the message and nothing is written.
 
 The messages speak the settings sheet's Language; when it says ``auto``,
@@ -21,10 +21,21 @@ from typing import Any
 
 import xlwings as xw
 
-from ..errors import InputError, TiebreakError, WriteBlockedError, column_letter
-from ..i18n import DEFAULT_LANGUAGE, _, choose_language, current_language, use_language
-from ..reader import MAX_CELLS
-from ..sheet import (
+from tiebreak.core.errors import (
+    InputError,
+    TiebreakError,
+    WriteBlockedError,
+    column_letter,
+)
+from tiebreak.core.i18n import (
+    DEFAULT_LANGUAGE,
+    _,
+    choose_language,
+    current_language,
+    use_language,
+)
+from tiebreak.excel.merges import ask_classic, ask_lite
+from tiebreak.plan.sheet import (
     OUTPUT_NAME,
     Area,
     Plan,
@@ -35,7 +46,7 @@ from ..sheet import (
     reference,
     refuse_blocked,
 )
-from .merges import ask_classic, ask_lite
+from tiebreak.read import MAX_CELLS
 
 __all__ = ["XlwingsBook", "apply_plan", "main", "rank_book", "rank_sheet"]
 
@@ -43,7 +54,7 @@ TITLE = "tiebreak"
 
 
 class XlwingsBook:
-    """:class:`tiebreak.sheet.BookSource` over an xlwings Book (classic or remote)."""
+    """:class:`tiebreak.plan.sheet.BookSource` over an xlwings Book (classic or remote)."""
 
     def __init__(self, book: Any) -> None:
         self.book = book

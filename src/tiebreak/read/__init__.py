@@ -9,10 +9,16 @@
 * :mod:`.base`: what they share (cell access, messages, scoring);
 * :mod:`.which`: which sheet and which table of a workbook.
 
-The cell notation itself (``½``, ``12w1``, ``+``/``-`` ...) is read by :mod:`tiebreak.notation`,
-with the one vocabulary of a cell, :mod:`tiebreak.grammar`.
+The cell notation itself (``½``, ``12w1``, ``+``/``-`` ...) is read by :mod:`tiebreak.core.notation`,
+with the one vocabulary of a cell, :mod:`tiebreak.core.grammar`.
 """
 
-from .table import MAX_CELLS, MAX_PLAYERS, MAX_ROUNDS, TableLayout, read_table
+from tiebreak.read.table import (
+    MAX_CELLS,
+    MAX_PLAYERS,
+    MAX_ROUNDS,
+    TableLayout,
+    read_table,
+)
 
 __all__ = ["MAX_CELLS", "MAX_PLAYERS", "MAX_ROUNDS", "TableLayout", "read_table"]

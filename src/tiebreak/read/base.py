@@ -6,13 +6,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import (
+from tiebreak.core.errors import (
     Location,
     NotationError,
 )
-from ..i18n import _
-from ..model import CHESS, DRAUGHTS, Kind, Scoring
-from ..notation import (
+from tiebreak.core.i18n import _
+from tiebreak.core.model import CHESS, DRAUGHTS, Kind, Scoring
+from tiebreak.core.notation import (
     DRAW_MARK,
     FORFEIT_LOSS,
     FORFEIT_WIN,
@@ -22,7 +22,7 @@ from ..notation import (
     show,
     typing_hint,
 )
-from .layout import Frame
+from tiebreak.read.layout import Frame
 
 FOOTBALL = Scoring(3.0, 1.0, 0.0)  # three points for a win, as in some clubs' events
 MAX_PLAYERS = 20000

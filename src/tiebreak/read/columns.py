@@ -4,19 +4,19 @@ from __future__ import annotations
 
 import re
 
-from ..errors import (
+from tiebreak.core.errors import (
     ConsistencyError,
     LayoutError,
     NotationError,
 )
-from ..i18n import _, ngettext
-from ..model import Player, Tournament
-from ..notation import (
+from tiebreak.core.i18n import _, ngettext
+from tiebreak.core.model import Player, Tournament
+from tiebreak.core.notation import (
     parse_number,
     show,
 )
-from .base import MAX_PLAYERS, ReaderBase, TableLayout
-from .labels import is_other_label as _is_other_label
+from tiebreak.read.base import MAX_PLAYERS, ReaderBase, TableLayout
+from tiebreak.read.labels import is_other_label as _is_other_label
 
 # a person's name: a surname with initials or a first name, "Иванов И.", "Ivanov, Ivan", "Ann Lee"
 _PERSON_RE = re.compile(r"^[^\W\d_][\w'’\-]+,?\s+(?:[^\W\d_]\.\s?){1,2}$|^[^\W\d_][\w'’\-]+,?\s+[^\W\d_][\w'’\-.]+(?:\s+[^\W\d_][\w'’\-.]+)?$")

@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
 
-from ..notation import is_diagonal
-from .labels import (
+from tiebreak.core.notation import is_diagonal
+from tiebreak.read.labels import (
     is_footer_text,
     is_group_label,
     is_other_label,

@@ -5,15 +5,15 @@ from __future__ import annotations
 from itertools import permutations
 from typing import Any
 
-from ..errors import (
+from tiebreak.core.errors import (
     ConsistencyError,
     LayoutError,
     Location,
     NotationError,
 )
-from ..i18n import _, pgettext
-from ..model import Kind, Player, Scoring, Tournament
-from ..notation import (
+from tiebreak.core.i18n import _, pgettext
+from tiebreak.core.model import Kind, Player, Scoring, Tournament
+from tiebreak.core.notation import (
     RR_NOTATIONS,
     CellProblem,
     Mark,
@@ -23,8 +23,8 @@ from ..notation import (
     split_digits,
     typing_hint,
 )
-from .base import _Bad, _scale
-from .columns import SideColumns
+from tiebreak.read.base import _Bad, _scale
+from tiebreak.read.columns import SideColumns
 
 
 def _pair_ok(k1: Kind, p1: float, k2: Kind, p2: float, sc: Scoring) -> bool:

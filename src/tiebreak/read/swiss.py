@@ -7,16 +7,16 @@ from itertools import compress
 from operator import eq, itemgetter, not_
 from typing import Any, NoReturn, cast
 
-from .. import grammar as g
-from ..errors import (
+from tiebreak.core import grammar as g
+from tiebreak.core.errors import (
     ConsistencyError,
     LayoutError,
     Location,
     NotationError,
 )
-from ..i18n import _
-from ..model import Kind, Scoring, Tournament, round_consistent
-from ..notation import (
+from tiebreak.core.i18n import _
+from tiebreak.core.model import Kind, Scoring, Tournament, round_consistent
+from tiebreak.core.notation import (
     DRAW_MARK,
     FORFEIT_LOSS,
     FORFEIT_WIN,
@@ -25,10 +25,10 @@ from ..notation import (
     show,
     swiss_cell,
 )
-from .base import MAX_ROUNDS, SAMPLE, _Bad
-from .columns import SideColumns
-from .labels import ROUND_RE as _ROUND_RE
-from .labels import fold as _fold
+from tiebreak.read.base import MAX_ROUNDS, SAMPLE, _Bad
+from tiebreak.read.columns import SideColumns
+from tiebreak.read.labels import ROUND_RE as _ROUND_RE
+from tiebreak.read.labels import fold as _fold
 
 # the common Swiss cell, one per line of a joined column: opponent, colour letter, one-character result
 _COLOURS, _FAST_MARKS = g.COLOURS, g.ONE_CHAR_MARKS

@@ -25,16 +25,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .. import grammar as g
-from ..errors import (
+from tiebreak.core import grammar as g
+from tiebreak.core.errors import (
     ConsistencyError,
     LayoutError,
     NotationError,
     TiebreakError,
 )
-from ..i18n import _
-from ..model import DRAUGHTS, Scoring, Tournament
-from ..notation import (
+from tiebreak.core.i18n import _
+from tiebreak.core.model import DRAUGHTS, Scoring, Tournament
+from tiebreak.core.notation import (
     MAX_TEXT,
     CellProblem,
     is_diagonal,
@@ -42,7 +42,7 @@ from ..notation import (
     show,
     swiss_cell,
 )
-from .base import (
+from tiebreak.read.base import (
     FOOTBALL,
     MAX_CELLS,
     MAX_PLAYERS,
@@ -52,11 +52,11 @@ from .base import (
     _Bad,
     _normalized,
 )
-from .labels import is_other_label as _is_other_label
-from .labels import label_role as _label_role
-from .layout import Frame, find_frame, round_pairs
-from .round_robin import RoundRobinDecoding
-from .swiss import SwissDecoding
+from tiebreak.read.labels import is_other_label as _is_other_label
+from tiebreak.read.labels import label_role as _label_role
+from tiebreak.read.layout import Frame, find_frame, round_pairs
+from tiebreak.read.round_robin import RoundRobinDecoding
+from tiebreak.read.swiss import SwissDecoding
 
 _NO_FRAME = Frame([], [])
 
@@ -71,7 +71,7 @@ def read_table(
     sheet: str | None = None,
     ignore_cols: Sequence[int] = (),
 ) -> Tournament:
-    """Read a crosstable grid into a :class:`~tiebreak.model.Tournament`.
+    """Read a crosstable grid into a :class:`~tiebreak.core.model.Tournament`.
 
     ``scoring`` fixes the points of a win/draw/loss; left out, 1/½/0 is used
     unless the table plainly uses 2/1/0.  ``origin`` (sheet row and column of

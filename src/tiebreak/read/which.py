@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..errors import SettingsError, TiebreakError
-from ..i18n import _
+from tiebreak.core.errors import SettingsError, TiebreakError
+from tiebreak.core.i18n import _
 
 Box = tuple[int, int, int, int]  # top, left, bottom, right: 0-based, inclusive
 

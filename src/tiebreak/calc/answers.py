@@ -1,0 +1,196 @@
+"""What the worksheet functions compute, without xlwings: grids in, values out.
+
+>>> grid = [["No", "Name", 1, 2, 3],
+...         [1, "Ann", "X", 1, "½"],
+...         [2, "Bob", 0, "X", 1],
+...         [3, "Cid", "½", 0, "X"]]
+>>> column(grid, "buchholz")
+['', 1.5, 2.0, 2.5]
+>>> column(grid, "buchholz", player="Bob")
+2.0
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from tiebreak.calc.cache import TableCache, shared
+from tiebreak.core.coefficients import opponents_rating_sum, truncated_solkoff
+from tiebreak.core.counting import Evaluation
+from tiebreak.core.criteria import get_criterion, parse_criteria
+from tiebreak.core.errors import Location, NotationError, SettingsError
+from tiebreak.core.i18n import _
+from tiebreak.core.model import Scoring, Tournament
+from tiebreak.core.notation import CellProblem, normalize, parse_number
+from tiebreak.core.numbers import cell
+from tiebreak.core.ranking import rank
+
+__all__ = ["answer", "as_grid", "clean", "column", "criterion_values", "find_player", "place_labels", "rating_sum_values", "sb_code", "spill", "truncated_values"]
+
+
+def as_grid(table: Any) -> list[list[Any]]:
+    """A range argument as a list of rows (a single cell or a 1-D list too)."""
+    if isinstance(table, list) and (not table or isinstance(table[0], list)):
+        return table
+    if table is None:
+        return [[None]]
+    if isinstance(table, (list, tuple)):
+        if table and isinstance(table[0], (list, tuple)):
+            return [list(r) for r in table]
+        return [[v] for v in table]
+    return [[table]]
+
+
+def find_player(t: Tournament, player: Any) -> int:
+    """The player index for a start number (number or text) or a name."""
+    key: Any = player
+    if isinstance(player, list):  # a one-cell range handed over as [[x]]
+        while isinstance(key, list) and len(key) == 1:
+            key = key[0]
+    if isinstance(key, (bool, list)):
+        raise SettingsError(_("player: {value} is not a start number or a name").format(value=repr(key)))
+    try:
+        return t.index_of(key)
+    except KeyError:
+        if isinstance(key, str):  # Ё and Е are one letter when a name is looked up
+            wanted = _name_key(key)
+            found = [i for i, p in enumerate(t.players) if _name_key(p.name) == wanted]
+            if len(found) == 1:
+                return found[0]
+        shown = f"{key:g}" if isinstance(key, float) else str(key)
+        raise SettingsError(_("no player '{player}' in the table (give a start number or a name)").format(player=shown)) from None
+
+
+def _name_key(name: str) -> str:
+    return " ".join(name.casefold().replace("ё", "е").split())
+
+
+def spill(t: Tournament, grid: Sequence[Sequence[Any]], values: Sequence[Any]) -> list[list[Any]]:
+    """One value per row of the range: player rows get theirs, other rows stay empty."""
+    out: list[list[Any]] = [[""] for _ in range(len(grid))]
+    for i, p in enumerate(t.players):
+        if p.row is not None and 0 < p.row <= len(out):
+            out[p.row - 1][0] = values[i]
+    return out
+
+
+def sb_code(convention: Any) -> str:
+    c = "" if convention is None else str(convention).strip().casefold()
+    if c in ("", "draughts", "ru", "шашки", "checkers", "code"):
+        return "sonneborn_berger"
+    if c in ("fide", "chess", "шахматы"):
+        return "SB"
+    raise SettingsError(_("unknown convention '{convention}': use \"draughts\" (default) or \"fide\"").format(convention=convention))
+
+
+def criterion_values(cache: TableCache, grid: Sequence[Sequence[Any]], code: str, rules: Any = None, scoring: Any = None) -> tuple[Evaluation, list[Any]]:
+    crit = get_criterion(code)
+    ev = cache.evaluation(grid, _rules(rules), scoring=_scoring(scoring))
+    return ev, crit.values(ev)
+
+
+def truncated_values(cache: TableCache, grid: Sequence[Sequence[Any]], k: Any, rules: Any = None, scoring: Any = None) -> tuple[Evaluation, list[float]]:
+    ev = cache.evaluation(grid, _rules(rules), scoring=_scoring(scoring))
+    most = max((len(v) for v in ev.val), default=0)
+    if k is None or (isinstance(k, str) and not k.strip()):
+        raise SettingsError(_("give k, the number of worst opponent scores to drop (0 to {top})").format(top=max(most - 1, 0)))
+    kk = k
+    if isinstance(kk, str):
+        kk = parse_number(kk)
+    if isinstance(kk, bool) or not isinstance(kk, (int, float)) or not float(kk).is_integer():
+        raise SettingsError(_("k = {k} must be a whole number of opponent scores to drop (0 to {top})").format(k=repr(k), top=max(most - 1, 0)))
+    n = int(kk)
+    if n < 0 or n >= max(most, 1):
+        raise SettingsError(
+            _("k = {k} is out of range: the players have at most {most} opponent scores, so k must be 0 to {top}").format(
+                k=n, most=most, top=max(most - 1, 0)
+            )
+        )
+    return ev, ev.memo(("value", "solkoff_trunc", n), lambda: truncated_solkoff(ev, n))
+
+
+def rating_sum_values(cache: TableCache, grid: Sequence[Sequence[Any]], ratings: Any, rules: Any = None, scoring: Any = None) -> tuple[Evaluation, list[Any]]:
+    ev = cache.evaluation(grid, _rules(rules), scoring=_scoring(scoring))
+    t = ev.tournament
+    column = _ratings_column(t, grid, ratings)
+    return ev, opponents_rating_sum(ev, column)
+
+
+def _ratings_column(t: Tournament, grid: Sequence[Sequence[Any]], ratings: Any) -> list[float | None]:
+    if ratings is None:
+        return [p.rating for p in t.players]
+    values = ratings if isinstance(ratings, list) else [ratings]
+    values = [v[0] if isinstance(v, list) and len(v) == 1 else v for v in values]
+    n = len(t.players)
+    if len(values) == len(grid):
+        picked = [(p.row or 0, values[(p.row or 1) - 1]) for p in t.players]
+    elif len(values) == n:
+        picked = [(i + 1, v) for i, v in enumerate(values)]
+    else:
+        raise SettingsError(
+            _("the ratings range has {count} rows; it must have one per table row ({rows}) or per player ({players})").format(
+                count=len(values), rows=len(grid), players=n
+            )
+        )
+    out: list[float | None] = []
+    for row, v in picked:
+        try:
+            x = normalize(v)
+        except CellProblem as problem:
+            raise NotationError(_("ratings: {problem}").format(problem=problem), Location(row=row)) from None
+        if isinstance(x, str):
+            f = parse_number(x)
+            if f is None:
+                raise NotationError(_("ratings: '{text}' is not a rating").format(text=x), Location(row=row))
+            x = f
+        if x is not None and not (0 <= x <= 4000):
+            raise NotationError(_("ratings: {value} is not a rating").format(value=f"{x:g}"), Location(row=row))
+        out.append(x if x else None)
+    return out
+
+
+def place_labels(cache: TableCache, grid: Sequence[Sequence[Any]], criteria: Any = None, rules: Any = None, scoring: Any = None) -> tuple[Evaluation, list[str]]:
+    ev = cache.evaluation(grid, _rules(rules), scoring=_scoring(scoring))
+    crits = None if criteria is None or str(criteria).strip() == "" else parse_criteria(str(criteria))
+    key = ("places", None if crits is None else tuple(c.code for c in crits))
+    labels = ev.memo(key, lambda: rank(ev.tournament, crits, ev.rules, evaluation=ev).places())
+    return ev, labels
+
+
+def column(grid: Sequence[Sequence[Any]], code: str, player: Any = None, rules: Any = None, cache: TableCache = shared) -> Any:
+    """A criterion's values for a grid: one value per grid row, or one player's value."""
+    ev, values = criterion_values(cache, grid, code, rules)
+    return answer(ev.tournament, grid, values, player)
+
+
+def answer(t: Tournament, grid: Sequence[Sequence[Any]], values: Sequence[Any], player: Any) -> Any:
+    """One player's value, or (player left out) one value per grid row ('' off the player rows)."""
+    if player is not None and player != "":
+        return clean(values[find_player(t, player)])
+    return [row[0] for row in spill(t, grid, [clean(v) for v in values])]
+
+
+def clean(v: Any) -> Any:
+    """A value as a worksheet function returns it (:func:`tiebreak.core.numbers.cell`)."""
+    return cell(v)
+
+
+def _scoring(scoring: Any) -> Scoring | None:
+    """A scoring argument ("3/1/0", "2/1/0", "chess", "draughts"); None or empty: read from the table."""
+    if scoring is None or (isinstance(scoring, str) and not scoring.strip()):
+        return None
+    if isinstance(scoring, (int, float)) and not isinstance(scoring, bool):
+        raise SettingsError(_("scoring: {value} is not a scoring; write it as win/draw/loss in quotes, e.g. \"3/1/0\"").format(value=f"{scoring:g}"))
+    try:
+        return Scoring.parse(str(scoring))
+    except SettingsError as err:
+        raise SettingsError(_("scoring: {problem}").format(problem=err)) from None
+
+
+def _rules(rules: Any) -> Any:
+    if rules is None or (isinstance(rules, str) and not rules.strip()):
+        return None
+    if not isinstance(rules, str):
+        raise SettingsError(_("rules: {value} is not a rule-set name").format(value=repr(rules)))
+    return rules

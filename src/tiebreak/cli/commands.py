@@ -1,0 +1,410 @@
+"""Command line: ``tiebreak rank FILE`` (.xlsx or FIDE TRF) and ``tiebreak export FILE.xlsx --trf OUT``.
+
+Errors go to stderr as ``tiebreak: error: ...`` naming the cell or line, with
+exit status 1 (bad input) or 2 (bad usage); never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any, Iterable, Sequence
+
+from tiebreak.cli import doctor
+from tiebreak.cli import explain as explaincmd
+from tiebreak.cli.argparse_i18n import translated_argparse
+from tiebreak.core.errors import FileFormatError, SettingsError, TiebreakError
+from tiebreak.core.i18n import (
+    _,
+    cli_language,
+    language_option,
+    lazy_gettext,
+    pgettext,
+    set_language,
+    use_language,
+)
+from tiebreak.core.localformat import format_value, players, rounds
+from tiebreak.core.ranking import Ranking, rank
+from tiebreak.core.rules import RULE_SETS, get_rules
+from tiebreak.io.csvout import (
+    DIALECT_CHOICES,
+    DIALECT_HELP,
+    csv_format,
+    is_regular_file,
+    write_csv,
+)
+
+__all__ = ["main"]
+
+TRF_SUFFIXES = (".trf", ".txt", ".trfx")
+
+LANG_HELP = lazy_gettext(
+    "the language of messages, help and output: en or ru (default: the workbook's Language setting, "
+    "else the table's labels, else the system's language)"
+)
+
+
+class _Usage(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise _Usage(message)
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="tiebreak", description=_("Tie-breaks and places for chess and draughts tournaments, from an .xlsx crosstable or a FIDE TRF file."))
+    p.add_argument("--version", action="store_true", help=_("print the version and exit"))
+    p.add_argument("--lang", metavar="LANG", help=str(LANG_HELP))
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+    r = sub.add_parser("rank", help=_("rank a workbook's crosstable (or a TRF file) and print the standings"))
+    r.add_argument("file", help=_(".xlsx workbook (.xls, .ods read too) or FIDE TRF file"))
+    r.add_argument("--sheet", help=_("the sheet with the crosstable (default: the active sheet, or the range named 'crosstable')"))
+    r.add_argument("--rules", help=_("rule set: {names} (default: the workbook's settings, else ru; for a TRF see the README)").format(names=", ".join(RULE_SETS)))
+    r.add_argument("--criteria", help=_("criteria after points, comma-separated (e.g. 'solkoff_trunc, wins, h2h' or 'BH/C1, BH, SB, DE, WIN')"))
+    _table_options(r)
+    r.add_argument("--out", help=_("write a copy of the workbook with the Place and criteria columns and a Standings sheet (with --format html: the page)"))
+    r.add_argument("--overwrite-input", action="store_true", help=_("allow --out to name the input file itself"))
+    r.add_argument("--format", choices=("text", "csv", "json", "html"), default="text", help=_("how to print the standings (default: text; html: a self-contained web page)"))
+    r.add_argument("--csv-dialect", choices=DIALECT_CHOICES, default="auto", help=str(DIALECT_HELP))
+    c = sub.add_parser("compare", help=_("the players placed differently under two rule sets or criteria lists, and why"))
+    c.add_argument("file", help=_(".xlsx workbook or FIDE TRF file"))
+    c.add_argument("--sheet", help=_("the sheet with the crosstable (default: as for rank)"))
+    c.add_argument("--rules", help=_("rule sets to compare, comma-separated (e.g. ru,fide-2024); a single one is compared with the file's own"))
+    c.add_argument("--criteria", action="append", help=_("a criteria list; give it twice to compare two lists (once: compared with the file's own)"))
+    c.add_argument("--format", choices=("text", "json"), default="text", help=_("how to print the comparison (default: text)"))
+    e = sub.add_parser("export", help=_("write a sheet's crosstable as a FIDE TRF-16 file"))
+    e.add_argument("file", help=_(".xlsx workbook (.xls, .ods read too)"))
+    e.add_argument("--trf", required=True, help=_("the TRF file to write"))
+    e.add_argument("--sheet", help=_("the sheet with the crosstable (default: the active sheet)"))
+    e.add_argument("--rules", help=_("rule set to record in the TRF (default: the workbook's settings)"))
+    _table_options(e)
+    doctor.add_parser(sub)
+    explaincmd.add_parser(sub)
+    for command in sub.choices.values():  # --lang after the command too (tiebreak rank --lang ru FILE)
+        command.add_argument("--lang", metavar="LANG", default=argparse.SUPPRESS, help=str(LANG_HELP))
+    return p
+
+
+def _table_options(command: argparse.ArgumentParser) -> None:
+    """The options that say how to read a workbook's table, the same for rank and export."""
+    command.add_argument("--scoring", help=_("points for a win/draw/loss, e.g. 3/1/0 (default: the workbook's settings, else read from the table)"))
+    command.add_argument("--range", dest="cell_range", metavar="RANGE", help=_("the crosstable's cells, e.g. A3:N13 (default: the largest table on the sheet)"))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line in the user's language: ``--lang``, else the system's (a workbook's own settle it later)."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        lang = cli_language(language_option(argv))
+    except SettingsError as err:
+        with use_language(cli_language()):
+            print(_("tiebreak: error: {message}").format(message=err), file=sys.stderr)
+        return 2
+    with use_language(lang), translated_argparse():
+        return _main(argv)
+
+
+def _main(argv: Sequence[str]) -> int:
+    parser = _parser()
+    try:
+        args = parser.parse_args(argv)
+        if args.lang is not None:
+            args.lang = cli_language(args.lang)
+        if args.version:
+            print(doctor.version_text())
+            return 0
+        if args.command == "doctor":
+            return doctor.run(args)
+        if args.command is None:
+            parser.print_help(sys.stderr)
+            return 2
+        if args.command == "rank":
+            return _rank(args)
+        if args.command == "explain":
+            return explaincmd.run(args, _is_trf(Path(args.file)))
+        if args.command == "compare":
+            from tiebreak.core.compare import run_compare
+
+            return run_compare(
+                Path(args.file),
+                _is_trf(Path(args.file)),
+                args.sheet,
+                args.rules,
+                args.criteria,
+                args.format,
+                language=lambda setting, labels: cli_language(args.lang, setting, labels),
+            )
+        return _export(args)
+    except _Usage as err:
+        print(_("tiebreak: error: {message}").format(message=err), file=sys.stderr)
+        usage = parser.format_usage().split(": ", 1)[-1].strip()
+        print(_("usage: {usage} (see tiebreak COMMAND --help)").format(usage=usage), file=sys.stderr)
+        return 2
+    except TiebreakError as err:
+        print(_("tiebreak: error: {message}").format(message=err), file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print(_("tiebreak: interrupted"), file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # the output was piped into something that stopped reading (head)
+        try:
+            sys.stdout = open(os.devnull, "w")
+        except OSError:
+            pass
+        return 0
+    except RecursionError:
+        print(_("tiebreak: error: the input is too deeply nested to read"), file=sys.stderr)
+        return 1
+    except MemoryError:
+        print(_("tiebreak: error: the input is too large to read"), file=sys.stderr)
+        return 1
+
+
+def _is_trf(path: Path) -> bool:
+    if path.suffix.lower() in TRF_SUFFIXES:
+        return True
+    if path.suffix.lower() in (".xlsx", ".xlsm", ".xltx", ".xltm", ".xls", ".ods", ".xlsb"):
+        return False
+    try:
+        with open(path, "rb") as f:
+            head = f.read(4)
+    except OSError:
+        return False
+    return not head.startswith(b"PK")
+
+
+def _rank(args: argparse.Namespace) -> int:
+    from tiebreak.io.package import check_input, check_output
+
+    path = check_input(args.file)
+    if args.out is not None and not args.out.strip():
+        raise SettingsError(_("--out needs a file name (it was empty)"))
+    if args.out and not _is_trf(path):
+        check_output(args.out)
+    if _is_trf(path):
+        return _rank_trf(path, args)
+    from tiebreak.io.workbook import check_out_suffix, open_book, read_only_suffixes
+    from tiebreak.plan.sheet import plan_rank, refuse_blocked
+
+    if args.out and args.format != "html" and path.suffix.lower() in read_only_suffixes():
+        raise SettingsError(
+            _(
+                "--out writes .xlsx workbooks; {name} is a {suffix} file: open it in Excel or LibreOffice, "
+                "save it as .xlsx (Excel Workbook), then run --out on that copy"
+            ).format(name=path.name, suffix=path.suffix)
+        )
+    if args.out and _same_file(path, Path(args.out)) and not args.overwrite_input:
+        raise SettingsError(
+            _("--out {out} is the input file; refusing to overwrite it (add --overwrite-input if you mean it)").format(out=args.out)
+        )
+    book = open_book(path)
+    if args.out and args.format != "html":  # with html, --out is the page, not a copy of the workbook
+        check_out_suffix(book.kind, args.out)
+    for w in book.warnings:
+        print(_("tiebreak: warning: {message}").format(message=w), file=sys.stderr)
+    chosen: list[str] = []
+
+    def choose(setting: object, labels: Iterable[object]) -> str:
+        chosen.append(cli_language(args.lang, setting, labels))
+        return chosen[-1]
+
+    try:
+        plan = plan_rank(
+            book,
+            sheet=args.sheet,
+            rules=args.rules,
+            criteria=args.criteria,
+            check=bool(args.out) and args.format != "html",
+            scoring=args.scoring,
+            cell_range=args.cell_range,
+            language=choose,
+        )
+    finally:
+        if chosen:  # the workbook's language from here on, for its errors too (main restores the caller's)
+            set_language(chosen[-1])
+    assert plan.ranking is not None
+    if args.out and args.format != "html":
+        refuse_blocked(book, plan)  # merged cells where Rank writes on its own sheets, a locked structure
+    if args.format == "html":
+        from tiebreak.io.publish import publish
+
+        return publish(plan.ranking, path, args.out, plan.language)
+    _print(plan.ranking, plan.ranking.evaluation.rules.name, args.format, plan.sheet, args.csv_dialect)
+    for note in getattr(plan.ranking.tournament.layout, "notes", ()):
+        print(_("tiebreak: note: {note}").format(note=note), file=sys.stderr)
+    if args.out:
+        book.apply(plan)
+        book.save(args.out)
+        print(_("tiebreak: wrote {path}").format(path=args.out), file=sys.stderr)
+    return 0
+
+
+def _rank_trf(path: Path, args: argparse.Namespace) -> int:
+    from tiebreak.io.trf import read_trf_file
+
+    if args.out and args.format != "html":
+        raise SettingsError(_("--out writes workbooks; for a TRF file the standings are printed (use --format csv or json to save them)"))
+    if args.sheet:
+        raise SettingsError(_("--sheet is for workbooks; a TRF file has no sheets"))
+    if args.cell_range:
+        raise SettingsError(_("--range is for workbooks; a TRF file has no cells"))
+    t = read_trf_file(path)
+    lang = cli_language(args.lang, None, [t.title, *(p.name for p in t.players)])
+    set_language(lang)  # the file's language from here on (main restores the caller's)
+    rules = args.rules or t.rules or "ru"
+    criteria = args.criteria or (", ".join(t.tiebreak_codes) if t.tiebreak_codes else None)
+    ranking = rank(t, criteria, rules)
+    if args.format == "html":
+        from tiebreak.io.publish import publish
+
+        return publish(ranking, path, args.out, lang)
+    _print(ranking, get_rules(rules).name, args.format, None, args.csv_dialect)
+    return 0
+
+
+def _export(args: argparse.Namespace) -> int:
+    from tiebreak.io.trf import write_trf
+    from tiebreak.io.workbook import open_book
+    from tiebreak.plan.sheet import plan_rank
+
+    path = Path(args.file)
+    if not path.exists():
+        raise FileFormatError(_("{path}: no such file").format(path=path))
+    book = open_book(path)
+    for w in book.warnings:
+        print(_("tiebreak: warning: {message}").format(message=w), file=sys.stderr)
+    # the table is found and read as rank reads it (sheet, range, scoring, settings), and ranked for the places
+    plan = plan_rank(
+        book,
+        sheet=args.sheet,
+        rules=args.rules,
+        check=False,
+        scoring=args.scoring,
+        cell_range=args.cell_range,
+        language=lambda setting, labels: cli_language(args.lang, setting, labels),
+    )
+    set_language(plan.language)  # the workbook's language from here on (main restores the caller's)
+    assert plan.ranking is not None
+    ranking = plan.ranking
+    t = ranking.tournament
+    rules = ranking.evaluation.rules.name
+    places = [s.place for s in ranking.by_player()]
+    text = write_trf(t, title=path.stem, rules=rules, places=places)
+    out = Path(args.trf)
+    tmp = out.with_name(f".{out.name}.tmp")
+    try:
+        tmp.write_text(text, encoding="utf-8")
+        os.replace(tmp, out)
+    except OSError as err:
+        raise FileFormatError(_("{path}: cannot write the file ({reason})").format(path=out, reason=err.strerror)) from None
+    print(
+        _("tiebreak: wrote {path} ({players}, {rounds})").format(path=out, players=players(len(t.players)), rounds=rounds(t.rounds)),
+        file=sys.stderr,
+    )
+    for note in getattr(t.layout, "notes", ()):  # which table was read, as rank says it
+        print(_("tiebreak: note: {note}").format(note=note), file=sys.stderr)
+    return 0
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return b.exists() and os.path.samefile(a, b)
+    except OSError:
+        return a.resolve() == b.resolve()
+
+
+def _head(ranking: Ranking) -> list[str]:
+    return [pgettext("column", "Place"), pgettext("column", "No"), pgettext("column", "Name"), pgettext("column", "Points")] + [
+        c.code for c in ranking.criteria
+    ]
+
+
+def _rows(ranking: Ranking) -> tuple[list[str], list[list[str]]]:
+    t = ranking.tournament
+    rows = []
+    for s in ranking.standings:
+        p = t.players[s.player]
+        rows.append([s.label, str(p.number), p.name, format_value(t.points[s.player])] + [format_value(s.values.get(c.code)) for c in ranking.criteria])
+    return _head(ranking), rows
+
+
+def _print(ranking: Ranking, rules: str, fmt: str, sheet: str | None, dialect: str = "auto") -> None:
+    out = sys.stdout
+    if fmt == "json":
+        from tiebreak.core.places import decided_texts, separations
+
+        t = ranking.tournament
+        seps = separations(ranking)
+        decided = decided_texts(ranking, seps=seps)
+        data = {
+            "rules": rules,
+            "sheet": sheet,
+            "scoring": t.scoring.label,
+            "system": t.system,
+            "criteria": [c.code for c in ranking.criteria],
+            "skipped": ranking.skipped,
+            "notes": ranking.notes,
+            "reading_notes": list(getattr(t.layout, "notes", ())),
+            "standings": [
+                {
+                    "place": s.label,
+                    "place_from": s.place,
+                    "place_to": s.place_to,
+                    "number": t.players[s.player].number,
+                    "name": t.players[s.player].name,
+                    "points": t.points[s.player],
+                    "values": {c.code: _json_value(s.values.get(c.code)) for c in ranking.criteria},
+                    "decided_by": s.decided_by,
+                    "explanation": decided[s.player],
+                }
+                for s in ranking.standings
+            ],
+            "separations": [sep.as_json() for sep in seps],
+        }
+        json.dump(data, out, ensure_ascii=False, indent=2)
+        out.write("\n")
+        return
+    if fmt == "csv":
+        t = ranking.tournament
+        table: list[list[Any]] = [list(_head(ranking))]
+        for s in ranking.standings:
+            p = t.players[s.player]
+            table.append([s.label, p.number, p.name, t.points[s.player]] + [_csv_value(s.values.get(c.code)) for c in ranking.criteria])
+        write_csv(table, out, csv_format(dialect), bom=is_regular_file(out))
+        return
+    head, rows = _rows(ranking)
+    widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(head)]
+    criteria = ", ".join(c.code for c in ranking.criteria) or "-"
+    out.write(_("Rules: {rules}   Criteria: {criteria}").format(rules=rules, criteria=criteria) + "\n")
+    out.write("  ".join(h.ljust(widths[i]) for i, h in enumerate(head)).rstrip() + "\n")
+    for r in rows:
+        cells = [r[i].ljust(widths[i]) if i == 2 else r[i].rjust(widths[i]) for i in range(len(r))]
+        out.write("  ".join(cells).rstrip() + "\n")
+    for note in ranking.notes:
+        out.write(_("Note: {note}").format(note=note) + "\n")
+
+
+def _csv_value(v: Any) -> Any:
+    """A criterion's value for csvout: numbers stay numbers (the dialect writes the decimal separator)."""
+    if v is None or v == "":
+        return None
+    if isinstance(v, float):
+        return round(v, 4)
+    return v
+
+
+def _json_value(v: Any) -> Any:
+    if isinstance(v, tuple):
+        return list(v)
+    if isinstance(v, float):
+        return round(v, 10)
+    return v
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

@@ -1,0 +1,164 @@
+"""The evaluation: an event as one rule set counts it, and all that the tie-breaks read.
+
+A rule set (:mod:`tiebreak.core.rules`) turns a :class:`~tiebreak.core.model.Tournament`
+into an :class:`Evaluation`.  Every decision about unplayed games is taken
+there; the coefficients (:mod:`tiebreak.core.coefficients`), the FIDE tie-breaks
+(:mod:`tiebreak.core.fide`) and the criteria read only the evaluation: none of them
+looks at the kinds of the entries or calls back into the rule set.
+
+Per player, an evaluation holds
+
+* per round (lists aligned with the rounds of the table): the scheduled
+  opponent (``opp``, -1 for none), the points scored (``pts``), the colour,
+  whether the game was played over the board (``played``) and whether it
+  counts as a game against the scheduled opponent among tied players
+  (``as_game``: direct encounter);
+* per *counted game* (the opponents the coefficients sum over): the
+  opponent's counted value (``val``), the points credited (``credit``), the
+  round it comes from (``at``), the real opponent or -1 for a virtual or
+  dummy opponent (``whom``), why it is counted so (``why``, a :class:`Why`)
+  and whether FIDE's Art. 16.5 cuts it first (``cut_first``);
+* the player's score as his opponents count it (``score``), with what made it
+  differ from his points (``adjusted``, a :class:`Adjusted`; ``credited`` the
+  withdrawal credit added), his number of wins for "most wins" (``wins``) and
+  the opponents whose ratings count (``rated_opponents``).
+
+So an explanation of any tie-break (which opponent, what was counted for him
+and why, whether it was cut) can be read off the evaluation round by round.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from enum import Enum, IntFlag
+from typing import TYPE_CHECKING, TypeVar
+
+from tiebreak.core.i18n import _
+from tiebreak.core.model import DRAW, LOSS, WIN, Scoring, Tournament
+
+if TYPE_CHECKING:  # the rule sets make evaluations; an evaluation only names its maker
+    from tiebreak.core.rules import RuleSet
+
+__all__ = ["Adjusted", "Evaluation", "Ratings", "Why"]
+
+T = TypeVar("T")
+
+Ratings = Sequence[float | None] | None
+"""A ratings column given instead of the table's (None: the table's)."""
+
+
+class Why(Enum):
+    """Why a counted game is counted the way it is."""
+
+    GAME = "game over the board"
+    FORFEIT_AS_DRAW = "forfeit counted as a draw against the scheduled opponent"
+    FORFEIT_AS_GAME = "forfeit counted as a game against the scheduled opponent"
+    VIRTUAL_BYE = "bye counted as a win over a virtual opponent with the lowest score"
+    DUMMY = "unplayed round against a dummy opponent"
+    VIRTUAL_OPPONENT = "unplayed round against a virtual opponent"
+
+
+class Adjusted(IntFlag):
+    """What made a player's counted score differ from his points."""
+
+    NONE = 0
+    FORFEITS_AS_DRAWS = 1
+    """His forfeits count as draws (ru)."""
+    WITHDRAWAL_CREDIT = 2
+    """He withdrew and is credited for his remaining rounds (ru)."""
+    UNPLAYED_AS_DRAWS = 4
+    """Some unplayed rounds count as draws (FIDE 16.2.5, 16.3; FIDE 2009)."""
+
+
+@dataclass
+class Evaluation:
+    """A tournament as one rule set counts it, for the tie-breaks (see the module text)."""
+
+    tournament: Tournament
+    """The event (for players' names and numbers); tie-breaks read the fields below."""
+    rules: RuleSet
+    """The rule set that made this evaluation (its name and title, for messages)."""
+    points: list[float]
+    """Actual points (ranking)."""
+    score: list[float]
+    """Each player's score as it enters his opponents' sums."""
+    val: list[list[float]]
+    credit: list[list[float]]
+    cut_first: list[list[bool] | None]
+    at: list[Sequence[int]]
+    whom: list[list[int]]
+    why: list[list[Why]]
+    played: list[list[bool]]
+    as_game: list[list[bool]]
+    wins: list[int]
+    rated_opponents: list[list[int]]
+    adjusted: list[Adjusted] = field(default_factory=list)
+    credited: list[float] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    fore_maker: Callable[[], Evaluation] | None = field(default=None, repr=False)
+    cache: dict[object, object] = field(default_factory=dict, repr=False)
+
+    # ------------------------------------------------------------ the event
+    @property
+    def n(self) -> int:
+        return len(self.points)
+
+    @property
+    def opp(self) -> list[list[int]]:
+        return self.tournament.opp
+
+    @property
+    def pts(self) -> list[list[float]]:
+        return self.tournament.pts
+
+    @property
+    def colour(self) -> list[list[str | None]]:
+        return self.tournament.colour
+
+    @property
+    def scoring(self) -> Scoring:
+        return self.tournament.scoring
+
+    @property
+    def rounds(self) -> int:
+        return self.tournament.rounds
+
+    @property
+    def round_robin(self) -> bool:
+        return self.tournament.is_round_robin
+
+    @property
+    def has_rounds(self) -> bool:
+        return self.tournament.has_rounds
+
+    @property
+    def ratings(self) -> list[float | None]:
+        return [p.rating for p in self.tournament.players]
+
+    # ------------------------------------------------------------ derived
+    @property
+    def out(self) -> list[list[int]]:
+        """Win/draw/loss of each counted game, by the points credited."""
+
+        def compute() -> list[list[int]]:
+            sc = self.scoring
+            table = {sc.loss: LOSS, sc.draw: DRAW, sc.win: WIN}
+            return [[table.get(c, LOSS) for c in row] for row in self.credit]
+
+        return self.memo("out", compute)
+
+    def fore(self) -> Evaluation:
+        """The same event with every game paired in the last round drawn, counted by the same rules (FIDE FB, 8.3)."""
+        if self.fore_maker is None:
+            raise ValueError(_("this evaluation cannot make a fore evaluation"))
+        return self.memo("fore", self.fore_maker)
+
+    def memo(self, key: object, compute: Callable[[], T]) -> T:
+        """Compute a value once per evaluation (a coefficient column, say)."""
+        try:
+            return self.cache[key]  # type: ignore[return-value]
+        except KeyError:
+            value = compute()
+            self.cache[key] = value
+            return value

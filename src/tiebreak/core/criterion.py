@@ -1,0 +1,154 @@
+"""The three types of criterion that rank players after points.
+
+* :class:`ValueCriterion`: one number per player (a coefficient, wins, a FIDE
+  tie-break); a tied group is split by it;
+* :class:`ProgressiveCriterion`: a truncated Solkoff that drops 1, then 2, ...
+  worst values, only for the players still tied;
+* :class:`GroupCriterion`: computed inside the group still tied (head-to-head,
+  results in order of places, FIDE's direct encounter) and re-applied inside
+  each part it leaves tied.
+
+The criteria themselves are defined and named in the registry,
+:mod:`tiebreak.core.criteria`; the ranking (:mod:`tiebreak.core.ranking`) applies them
+by their type.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from tiebreak.core.counting import Evaluation, Ratings
+from tiebreak.core.i18n import current_language
+
+__all__ = ["Criterion", "GroupContext", "GroupCriterion", "ProgressiveCriterion", "Ratings", "ValueCriterion"]
+
+
+def _rkey(ratings: Ratings) -> tuple[float | None, ...] | None:
+    return None if ratings is None else tuple(ratings)
+
+
+@dataclass(frozen=True)
+class Criterion:
+    """What every criterion has: a code, names, and how its values are shown."""
+
+    code: str
+    name: str
+    name_ru: str
+    description: str
+    needs: str | None = None
+    """``"ratings"`` or ``"rounds"``: data the sheet may lack (the criterion is then skipped with a note)."""
+    decimals: int = 2
+    """Decimals shown (values are compared exactly)."""
+    aliases: tuple[str, ...] = ()
+    fide: bool = False
+    lower_is_better: bool = False
+
+    @property
+    def title(self) -> str:
+        """The criterion's name in the current language (``name_ru`` in Russian, ``name`` otherwise).
+
+        >>> from tiebreak.core.criteria import get_criterion
+        >>> from tiebreak.core.i18n import use_language
+        >>> c = get_criterion("buchholz")
+        >>> with use_language("ru"):
+        ...     c.title
+        'Коэффициент Бухгольца'
+        >>> c.title
+        'Buchholz'
+        """
+        return self.name_ru if current_language() == "ru" else self.name
+
+    @property
+    def kind(self) -> str:
+        """``"value"``, ``"progressive"`` or ``"group"``."""
+        raise NotImplementedError
+
+    def values(self, ev: Evaluation, ratings: Ratings = None) -> list[Any]:
+        """One value per player, as a column shows it outside a ranking."""
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class ValueCriterion(Criterion):
+    compute: Callable[[Evaluation, Ratings], list[Any]] = field(default=lambda ev, r: [], compare=False, repr=False)
+
+    @property
+    def kind(self) -> str:
+        return "value"
+
+    def values(self, ev: Evaluation, ratings: Ratings = None) -> list[Any]:
+        return ev.memo(("value", self.code, _rkey(ratings)), lambda: self.compute(ev, ratings))
+
+
+@dataclass(frozen=True)
+class ProgressiveCriterion(Criterion):
+    compute: Callable[[Evaluation, int, Sequence[int] | None], list[float]] = field(
+        default=lambda ev, k, players: [], compare=False, repr=False
+    )
+    """``(ev, k, players)``: the values at step ``k`` for ``players`` (None: everybody), in that order."""
+
+    @property
+    def kind(self) -> str:
+        return "progressive"
+
+    def values(self, ev: Evaluation, ratings: Ratings = None) -> list[Any]:
+        """The first step (k = 1) for everybody."""
+        return ev.memo(("value", self.code, 1), lambda: self.compute(ev, 1, None))
+
+    def step(self, ev: Evaluation, k: int, players: Sequence[int]) -> list[float]:
+        return self.compute(ev, k, players)
+
+
+@dataclass
+class GroupContext:
+    """What a group criterion may ask about the event beyond the group."""
+
+    ratings: Ratings = None
+    places: Callable[[], list[int]] | None = None
+    """Every participant's place (0 = first) after points and every criterion listed before this one."""
+
+
+def _places_by_points(ev: Evaluation) -> list[int]:
+    ranks = sorted({round(x, 9) for x in ev.points}, reverse=True)
+    index = {x: i for i, x in enumerate(ranks)}
+    return [index[round(x, 9)] for x in ev.points]
+
+
+@dataclass(frozen=True)
+class GroupCriterion(Criterion):
+    compute: Callable[[Evaluation, Sequence[int], GroupContext], list[Any]] = field(
+        default=lambda ev, g, ctx: [], compare=False, repr=False
+    )
+    """``(ev, group, ctx)``: a sort key per member (larger is better)."""
+    shown: Callable[[Evaluation, Sequence[int], GroupContext], list[Any]] | None = field(default=None, compare=False, repr=False)
+    """What the column shows for the members where the criterion was applied (default: the keys)."""
+
+    @property
+    def kind(self) -> str:
+        return "group"
+
+    def keys(self, ev: Evaluation, group: Sequence[int], ctx: GroupContext) -> list[Any]:
+        return self.compute(ev, group, ctx)
+
+    def display(self, ev: Evaluation, group: Sequence[int], ctx: GroupContext, keys: list[Any]) -> list[Any]:
+        return keys if self.shown is None else self.shown(ev, group, ctx)
+
+    def values(self, ev: Evaluation, ratings: Ratings = None) -> list[Any]:
+        """Among the players tied on points (others empty); the others' places by points alone."""
+
+        def compute() -> list[Any]:
+            groups: dict[float, list[int]] = {}
+            for p, pts in enumerate(ev.points):
+                groups.setdefault(round(pts, 9), []).append(p)
+            ctx = GroupContext(ratings, lambda: ev.memo("places_by_points", lambda: _places_by_points(ev)))
+            out: list[Any] = [None] * ev.n
+            for members in groups.values():
+                if len(members) == 1:
+                    continue  # nobody to compare with: left empty
+                for p, v in zip(members, self.display(ev, members, ctx, self.keys(ev, members, ctx))):
+                    out[p] = v
+            return out
+
+        return ev.memo(("value", self.code, _rkey(ratings)), compute)

@@ -1,0 +1,66 @@
+"""The few words the published page and the comparison print, in English and Russian.
+
+One dictionary, looked up by :func:`text`; the words are gettext messages
+(context ``page``), so their Russian lives in the message catalogue with every
+other text.  The language of a table is Russian when its names or column
+labels are written in Cyrillic, English otherwise (:func:`table_language`).
+
+>>> text("place", "ru"), text("place", "en")
+('Место', 'Place')
+>>> text("players", "ru", n=10), text("round", "en", n=3)
+('участников: 10', 'R3')
+>>> table_language(["Иванов", "Smith"]), table_language(["Smith", "No"])
+('ru', 'en')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from tiebreak.core import i18n
+from tiebreak.core.i18n import LazyString, lazy_pgettext, use_language
+
+__all__ = ["LANGUAGES", "TEXT", "table_language", "text"]
+
+LANGUAGES = i18n.LANGUAGES
+
+TEXT: dict[str, LazyString] = {
+    "standings": lazy_pgettext("page", "Standings"),
+    "crosstable": lazy_pgettext("page", "Crosstable"),
+    "place": lazy_pgettext("page", "Place"),
+    "number": lazy_pgettext("page", "No."),
+    "name": lazy_pgettext("page", "Name"),
+    "points": lazy_pgettext("page", "Points"),
+    "rating": lazy_pgettext("page", "Rating"),
+    # TRANSLATORS: the heading of round {n}'s column in a Swiss crosstable
+    "round": lazy_pgettext("page", "R{n}"),
+    "rules": lazy_pgettext("page", "Rules"),
+    "criteria": lazy_pgettext("page", "Criteria"),
+    "notes": lazy_pgettext("page", "Notes"),
+    "swiss": lazy_pgettext("page", "Swiss system"),
+    "round robin": lazy_pgettext("page", "Round robin"),
+    "players": lazy_pgettext("page", "{n} players"),
+    "rounds": lazy_pgettext("page", "{n} rounds"),
+    # TRANSLATORS: a bye in a crosstable cell, kept short
+    "bye": lazy_pgettext("page", "bye"),
+    # TRANSLATORS: the colour of the pieces in a crosstable cell: one letter for white, one for black
+    "white": lazy_pgettext("page", "w"),
+    "black": lazy_pgettext("page", "b"),
+    "decided": lazy_pgettext("page", "Decided by"),
+    "differs": lazy_pgettext("page", "Difference made by"),
+    "tournament": lazy_pgettext("page", "Tournament"),
+    "same": lazy_pgettext("page", "No player's place differs."),
+}
+"""The words by key; each is translated in the language :func:`text` is asked for."""
+
+
+def text(key: str, lang: str, **values: object) -> str:
+    """The word for ``key`` in ``lang`` ('en' or 'ru'), with ``{n}``-style fields filled in."""
+    with use_language(lang if lang in LANGUAGES else i18n.DEFAULT_LANGUAGE):
+        s = str(TEXT[key])
+    return s.format(**values) if values else s
+
+
+def table_language(samples: Iterable[str]) -> str:
+    """'ru' when any of the names or labels is written in Cyrillic, else 'en' (as :func:`tiebreak.core.i18n.table_language`)."""
+    return i18n.table_language(samples) or "en"

@@ -1,0 +1,545 @@
+"""Rule sets: how unplayed games enter the tie-breaks.
+
+Every tie-break is computed from an :class:`~tiebreak.core.counting.Evaluation`,
+which a rule set builds from a :class:`~tiebreak.core.model.Tournament`.  The
+treatment of forfeits, byes, requested byes and withdrawals lives here and
+nowhere else: the evaluation records, per player and round, what was counted
+and why (see :mod:`tiebreak.core.counting`).
+
+Rule sets: ``ru`` (default), ``fide-2024``, ``fide-2026``, ``fide-2009``,
+``plain``; see :data:`RULE_SETS` and the README.
+
+>>> from tiebreak.core.model import Tournament
+>>> t = Tournament.from_games(["A", "B", "C", "D"], [
+...     (1, "A", "B", 1, 0), (1, "C", "D", 0.5, 0.5),
+...     (2, "A", "C", 1, 0), (2, "B", "D", 1, 0),
+... ])
+>>> ev = get_rules("ru").evaluate(t)
+>>> ev.val[0], ev.credit[0], ev.out[0]
+([1.0, 0.5], [1.0, 1.0], [1, 1])
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from collections.abc import Sequence
+from itertools import chain, compress, repeat
+from operator import add, and_, eq, sub
+
+from tiebreak.core.counting import Adjusted, Evaluation, Why
+from tiebreak.core.errors import UnknownRuleSetError
+from tiebreak.core.i18n import LazyString, _, lazy_gettext
+from tiebreak.core.localformat import format_number, points
+from tiebreak.core.model import Kind, Tournament
+
+__all__ = ["DEFAULT_RULES", "RULE_SETS", "Evaluation", "RuleSet", "get_rules", "rule_set_names"]
+
+DEFAULT_RULES = "ru"
+
+# the kinds as the flat lists hold them, grouped by the model's named classifications
+_PLAYED = Kind.PLAYED.value
+_FORFEITS = frozenset(k.value for k in Kind if k.is_forfeit)
+_WITH_OPPONENT = frozenset(k.value for k in Kind if k.has_opponent)
+_WITHDRAWN = frozenset(k.value for k in Kind if k.takes_no_part)
+VUR_KINDS = frozenset(k.value for k in Kind if k.is_voluntarily_unplayed)
+"""Voluntarily unplayed rounds (FIDE C.07 16.1.2): requested half- and zero-point byes, absences, forfeit losses."""
+
+
+class RuleSet:
+    """Base class; a rule set fills an :class:`Evaluation`."""
+
+    name: str = ""
+    title: str | LazyString = ""
+    """The rule set's name for people, in the current language when shown.
+
+    What each rule set does with forfeits, byes, requested byes and withdrawals is described
+    for people in the README (English) and README.ru.md (Russian), not here.
+    """
+
+    def evaluate(self, t: Tournament) -> Evaluation:
+        raise NotImplementedError
+
+    # --- what the rule sets share -----------------------------------------
+    def _evaluation(
+        self,
+        t: Tournament,
+        score: list[float],
+        val: list[list[float]],
+        credit: list[list[float]],
+        at: list[Sequence[int]],
+        whom: list[list[int]],
+        why: list[list[Why]],
+        *,
+        cut_first: list[list[bool] | None] | None = None,
+        adjusted: list[Adjusted] | None = None,
+        credited: list[float] | None = None,
+        notes: list[str] | None = None,
+    ) -> Evaluation:
+        n = len(t.players)
+        played = [list(map(_PLAYED.__eq__, row)) for row in t.kind]
+        if t.is_round_robin:  # a round robin's forfeit is a meeting of the two (C.07 15.2)
+            as_game = [[k in _WITH_OPPONENT and q >= 0 for q, k in zip(o, ks)] for o, ks in zip(t.opp, t.kind)]
+        else:
+            as_game = played
+        return Evaluation(
+            tournament=t,
+            rules=self,
+            points=list(t.points),
+            score=score,
+            val=val,
+            credit=credit,
+            cut_first=cut_first if cut_first is not None else [None] * n,
+            at=at,
+            whom=whom,
+            why=why,
+            played=played,
+            as_game=as_game,
+            wins=self.wins(t),
+            rated_opponents=self.rating_opponents(t),
+            adjusted=adjusted if adjusted is not None else [Adjusted.NONE] * n,
+            credited=credited if credited is not None else [0.0] * n,
+            notes=notes if notes is not None else [],
+            fore_maker=lambda: self.evaluate(_fore(t)),
+        )
+
+    def rating_opponents(self, t: Tournament) -> list[list[int]]:
+        """Opponents whose ratings count in "sum of opponents' ratings": games played over the board."""
+        return [list(compress(opp, map(_PLAYED.__eq__, kinds))) for opp, kinds in zip(t.opp, t.kind)]
+
+    def wins(self, t: Tournament) -> list[int]:
+        """Number of wins counted by the "most wins" criterion: games won over the board."""
+        w = t.scoring.win
+        return [sum(map(and_, map(_PLAYED.__eq__, kinds), map(w.__eq__, pts))) for kinds, pts in zip(t.kind, t.pts)]
+
+    def __repr__(self) -> str:
+        return f"<RuleSet {self.name}>"
+
+
+def _fore(t: Tournament) -> Tournament:
+    """The event with every game paired in the last round drawn (FIDE Fore Buchholz, C.07 8.3)."""
+    last = t.rounds - 1
+    kind = [list(k) for k in t.kind]
+    pts = [list(x) for x in t.pts]
+    for p in range(len(t.players)):
+        if last >= 0 and t.opp[p][last] >= 0:
+            pts[p][last] = t.scoring.draw
+            kind[p][last] = _PLAYED
+    return Tournament(
+        players=t.players, rounds=t.rounds, opp=t.opp, pts=pts, kind=kind, colour=t.colour, scoring=t.scoring,
+        system=t.system, has_rounds=t.has_rounds, cycles=t.cycles,
+    )
+
+
+def _forfeiters(t: Tournament) -> list[int]:
+    """The players with a forfeit (won or lost) in some round."""
+    fw, fl = Kind.FORFEIT_WIN.value, Kind.FORFEIT_LOSS.value
+    return [p for p, kinds in enumerate(t.kind) if fw in kinds or fl in kinds]
+
+
+def _ru_adjusted(t: Tournament, forfeiters: Sequence[int] | None = None) -> list[float]:
+    """Final scores with every forfeit (won or lost) counted as a draw."""
+    draw = t.scoring.draw
+    score = [float(sum(pts)) for pts in t.pts]
+    for p in _forfeiters(t) if forfeiters is None else forfeiters:
+        score[p] = float(sum(draw if k in _FORFEITS else v for k, v in zip(t.kind[p], t.pts[p])))
+    return score
+
+
+def withdrawal_round(t: Tournament, p: int) -> int | None:
+    """The number of rounds a player took part in before he withdrew, or None.
+
+    A player withdrew when his entries from some round to the last are all
+    absences (or zero-point byes) and he took part in an earlier round.
+    Only Swiss tables with round columns have withdrawals.
+    """
+    if not t.has_rounds or t.is_round_robin:
+        return None  # a round robin's rest rounds are not withdrawals
+    kinds = t.kind[p]
+    last = len(kinds)
+    k = last
+    while k > 0 and kinds[k - 1] in _WITHDRAWN:
+        k -= 1
+    if k == last or k == 0:
+        return None
+    return k
+
+
+class RuRules(RuleSet):
+    name = "ru"
+    title = lazy_gettext("Russian draughts rules (1.13, code 3.16)")
+
+    def evaluate(self, t: Tournament) -> Evaluation:
+        n = len(t.players)
+        sc = t.scoring
+        forfeiters = _forfeiters(t)
+        score = _ru_adjusted(t, forfeiters)
+        adjusted = [Adjusted.NONE] * n
+        for p in forfeiters:
+            adjusted[p] = Adjusted.FORFEITS_AS_DRAWS
+        credited = [0.0] * n
+        notes: list[str] = []
+        if t.has_rounds:
+            self._credit_withdrawals(t, score, credited, adjusted, notes, forfeiters)
+        lowest = min(t.points) if n else 0.0
+        pab = Kind.PAIRING_BYE.value
+        val: list[list[float]] = []
+        credit: list[list[float]] = []
+        at: list[Sequence[int]] = []
+        whom: list[list[int]] = []
+        why: list[list[Why]] = []
+        games = [Why.GAME] * t.rounds  # shared by the players who played every round (read only)
+        every = range(t.rounds)
+        for p in range(n):
+            kinds = t.kind[p]
+            if len(kinds) == t.rounds and kinds.count(_PLAYED) == len(kinds):  # every round a game
+                val.append([score[q] for q in t.opp[p]])
+                credit.append(t.pts[p])
+                at.append(every)
+                whom.append(t.opp[p])
+                why.append(games)
+                continue
+            v: list[float] = []
+            c: list[float] = []
+            a: list[int] = []
+            o: list[int] = []
+            y: list[Why] = []
+            for i, (q, k, x) in enumerate(zip(t.opp[p], t.kind[p], t.pts[p])):
+                if k == _PLAYED:
+                    v.append(score[q])
+                    c.append(x)
+                    o.append(q)
+                    y.append(Why.GAME)
+                elif k in _FORFEITS:
+                    v.append(score[q])
+                    c.append(sc.draw)
+                    o.append(q)
+                    y.append(Why.FORFEIT_AS_DRAW)
+                elif k == pab:
+                    v.append(lowest)
+                    c.append(sc.win)
+                    o.append(-1)
+                    y.append(Why.VIRTUAL_BYE)
+                else:
+                    continue
+                a.append(i)
+            val.append(v)
+            credit.append(c)
+            at.append(a)
+            whom.append(o)
+            why.append(y)
+        return self._evaluation(t, score, val, credit, at, whom, why, adjusted=adjusted, credited=credited, notes=notes)
+
+    def rating_opponents(self, t: Tournament) -> list[list[int]]:
+        """The opponents of games and forfeits (a forfeit's opponent still counts as an opponent)."""
+        return [[q for q, k in zip(t.opp[p], t.kind[p]) if q >= 0 and k in _WITH_OPPONENT] for p in range(len(t.players))]
+
+    @staticmethod
+    def _credit_withdrawals(
+        t: Tournament, score: list[float], credited: list[float], adjusted: list[Adjusted], notes: list[str], forfeiters: Sequence[int]
+    ) -> None:
+        """Credit every withdrawn player with his score group's average over his remaining rounds.
+
+        The players are grouped by their score after a round once per round
+        that someone withdrew after (not once per withdrawn player), so the
+        work is linear in the size of the event.
+        """
+        n = len(t.players)
+        rounds = t.rounds
+        stopped: dict[int, list[int]] = {}
+        gone = _WITHDRAWN
+        for w, kinds in enumerate(t.kind):
+            if kinds and kinds[-1] in gone:  # absent in the last round: maybe withdrawn
+                k = withdrawal_round(t, w)
+                if k is not None:
+                    stopped.setdefault(k, []).append(w)
+        if not stopped:
+            return
+        draw = t.scoring.draw
+        total = list(score)  # the adjusted totals, before any credit
+        # a forfeit's points differ from what it counts (a draw): (player, round, scored − draw)
+        forfeits = [(p, i, x - draw) for p in forfeiters for i, (k, x) in enumerate(zip(t.kind[p], t.pts[p])) if k in _FORFEITS]
+        # scores are compared to 1e-9; sums of halves, quarters ... are exact and need no rounding
+        exact = all((4096 * v).is_integer() and abs(v) < 2**30 for v in set(chain.from_iterable(t.pts)))
+        columns = list(zip(*t.pts)) if all(len(row) == rounds for row in t.pts) else None
+        cum = [0.0] * n  # actual score after each round so far
+        for r in range(max(stopped)):
+            if columns is not None:
+                cum = list(map(add, cum, columns[r]))
+            else:
+                cum = [c + (row[r] if r < len(row) else 0.0) for c, row in zip(cum, t.pts)]
+            k = r + 1
+            if k not in stopped:
+                continue
+            # adjusted points still to come: total − (score so far with forfeits as draws)
+            rest = list(map(sub, total, cum))
+            for p, i, diff in forfeits:
+                if i < k:
+                    rest[p] += diff
+            rounded = cum if exact else list(map(round, cum, repeat(9)))
+            groups: dict[float, tuple[int, float]] = {}  # score after round k -> (players, their points still to come)
+            for w in stopped[k]:
+                after = cum[w]
+                if rounded[w] not in groups:
+                    same = list(map(eq, rounded, repeat(rounded[w])))
+                    groups[rounded[w]] = (same.count(True), sum(compress(rest, same)))
+                members, rest_sum = groups[rounded[w]]
+                count = members - 1  # without w himself
+                name = t.players[w].label()
+                if not count:
+                    notes.append(
+                        _("{name} withdrew after round {k}; nobody else had his score then, so nothing is credited for rounds {first}–{last}").format(
+                            name=name, k=k, first=k + 1, last=rounds
+                        )
+                    )
+                    continue
+                extra = (rest_sum - rest[w]) / count
+                score[w] += extra
+                credited[w] = extra
+                adjusted[w] |= Adjusted.WITHDRAWAL_CREDIT
+                values = {"name": name, "k": k, "extra": format_number(extra), "count": count, "after": points(after), "first": k + 1, "last": rounds}
+                if k + 1 == rounds:
+                    # TRANSLATORS: {after} is a number of points with its noun, e.g. "2.5 points" / "2,5 очка"
+                    note = _("{name} withdrew after round {k}: credited {extra} for round {first} (average of {count} player(s) with {after} after round {k})")
+                else:
+                    note = _(
+                        "{name} withdrew after round {k}: credited {extra} for rounds {first}–{last} "
+                        "(average of {count} player(s) with {after} after round {k})"
+                    )
+                notes.append(note.format(**values))
+
+
+class PlainRules(RuleSet):
+    name = "plain"
+    title = lazy_gettext("Results as scored")
+
+    def evaluate(self, t: Tournament) -> Evaluation:
+        n = len(t.players)
+        score = list(t.points)
+        val: list[list[float]] = []
+        credit: list[list[float]] = []
+        at: list[Sequence[int]] = []
+        whom: list[list[int]] = []
+        why: list[list[Why]] = []
+        for p in range(n):
+            games = [i for i, (q, k) in enumerate(zip(t.opp[p], t.kind[p])) if q >= 0 and k in _WITH_OPPONENT]
+            opp, kind, pts = t.opp[p], t.kind[p], t.pts[p]
+            val.append([score[opp[i]] for i in games])
+            credit.append([pts[i] for i in games])
+            at.append(games)
+            whom.append([opp[i] for i in games])
+            why.append([Why.GAME if kind[i] == _PLAYED else Why.FORFEIT_AS_GAME for i in games])
+        return self._evaluation(t, score, val, credit, at, whom, why)
+
+    def rating_opponents(self, t: Tournament) -> list[list[int]]:
+        return [[q for q, k in zip(t.opp[p], t.kind[p]) if q >= 0 and k in _WITH_OPPONENT] for p in range(len(t.players))]
+
+    def wins(self, t: Tournament) -> list[int]:
+        """Games and forfeits won (the forfeit's win as scored)."""
+        w = t.scoring.win
+        return [sum(1 for k, x in zip(t.kind[p], t.pts[p]) if k in _WITH_OPPONENT and x == w) for p in range(len(t.players))]
+
+
+def fide_adjusted(t: Tournament) -> list[float]:
+    """Each player's score as his opponents count it (C.07 16.3).
+
+    In a Swiss, a requested bye or absence not followed by any round the
+    player took part in (16.2.5) counts as a draw; everything else counts as
+    scored.  In a round robin nothing is converted (Art. 15.2).
+    """
+    rr = t.is_round_robin
+    draw = t.scoring.draw
+    points = t.points
+    res = []
+    for p in range(len(t.players)):
+        kinds = t.kind[p]
+        if VUR_KINDS.isdisjoint(kinds):  # nothing voluntarily unplayed: the score as it stands
+            res.append(points[p])
+            continue
+        pts, opp = t.pts[p], t.opp[p]
+        lna = 0
+        for i, k in enumerate(kinds):
+            if k not in VUR_KINDS:
+                lna = i + 1
+        total = 0.0
+        for i, k in enumerate(kinds):
+            if i + 1 <= lna or opp[i] >= 0:
+                total += pts[i]
+            elif not rr:
+                total += draw
+        res.append(total)
+    return res
+
+
+class FideRules(RuleSet):
+    """FIDE C.07 (2023 text, in force 2024-04-01) and its 2026 revision (caps, Art. 16.4)."""
+
+    def __init__(self, year: int) -> None:
+        self.year = year
+        self.caps = year >= 2026
+        self.name = f"fide-{year}"
+        self.title = (
+            lazy_gettext("FIDE C.07 (in force 2024-04-01)") if year == 2024 else lazy_gettext("FIDE C.07 (revision applied from 2026-03-01)")
+        )
+
+    def evaluate(self, t: Tournament) -> Evaluation:
+        n = len(t.players)
+        sc = t.scoring
+        rr = t.is_round_robin
+        adj = fide_adjusted(t)
+        own = t.points
+        adjusted = [Adjusted.NONE if a == x else Adjusted.UNPLAYED_AS_DRAWS for a, x in zip(adj, own)]
+        cap_other = sc.draw * t.rounds
+        game, forfeit, dummy = Why.GAME, Why.FORFEIT_AS_GAME, Why.DUMMY
+        val: list[list[float]] = []
+        credit: list[list[float]] = []
+        at: list[Sequence[int]] = []
+        whom: list[list[int]] = []
+        why: list[list[Why]] = []
+        first: list[list[bool] | None] = []
+        every = range(t.rounds)
+        for p in range(n):
+            opp_p, kind_p, pts_p = t.opp[p], t.kind[p], t.pts[p]
+            if rr:  # Art. 15.2: every scheduled game counts against its opponent; rounds without one are left out
+                if min(opp_p, default=0) >= 0:
+                    val.append([adj[q] for q in opp_p])
+                    credit.append(pts_p)
+                    at.append(range(len(opp_p)))
+                    whom.append(opp_p)
+                else:
+                    games = [i for i, q in enumerate(opp_p) if q >= 0]
+                    val.append([adj[opp_p[i]] for i in games])
+                    credit.append([pts_p[i] for i in games])
+                    at.append(games)
+                    whom.append([opp_p[i] for i in games])
+                why.append([game if kind_p[i] == _PLAYED else forfeit for i in at[-1]])
+                first.append(None)
+                continue
+            own_p = own[p]
+            if self.caps:
+                v = [
+                    adj[q] if k == _PLAYED and q >= 0 else (min(own_p, adj[q]) if q >= 0 else min(own_p, cap_other))
+                    for q, k in zip(opp_p, kind_p)
+                ]
+            else:
+                v = [adj[q] if k == _PLAYED and q >= 0 else own_p for q, k in zip(opp_p, kind_p)]
+            val.append(v)
+            credit.append(pts_p)
+            at.append(every if len(opp_p) == t.rounds else range(len(opp_p)))
+            whom.append([q if k == _PLAYED else -1 for q, k in zip(opp_p, kind_p)])
+            why.append([game if k == _PLAYED and q >= 0 else dummy for q, k in zip(opp_p, kind_p)])
+            first.append(None if VUR_KINDS.isdisjoint(kind_p) else [k in VUR_KINDS for k in kind_p])
+        return self._evaluation(t, adj, val, credit, at, whom, why, cut_first=first, adjusted=adjusted)
+
+    def wins(self, t: Tournament) -> list[int]:
+        """WIN (C.07 7.1): rounds with a win's points, played or not."""
+        w = t.scoring.win
+        return [pts.count(w) for pts in t.pts]
+
+
+class Fide2009Rules(RuleSet):
+    name = "fide-2009"
+    title = lazy_gettext("FIDE virtual-opponent rule (2009, in the Handbook until 2023)")
+
+    def evaluate(self, t: Tournament) -> Evaluation:
+        n = len(t.players)
+        sc = t.scoring
+        rr = t.is_round_robin
+        # unplayed games count as draws for the opponents; a round robin's rest rounds count nothing
+        adj = [
+            sum(x if k == _PLAYED else (sc.draw if q >= 0 or not rr else 0.0) for q, k, x in zip(t.opp[p], t.kind[p], t.pts[p]))
+            for p in range(n)
+        ]
+        adjusted = [Adjusted.NONE if a == x else Adjusted.UNPLAYED_AS_DRAWS for a, x in zip(adj, t.points)]
+        rounds = t.rounds
+        val: list[list[float]] = []
+        credit: list[list[float]] = []
+        at: list[Sequence[int]] = []
+        whom: list[list[int]] = []
+        why: list[list[Why]] = []
+        matrix = not t.has_rounds or rr
+        for p in range(n):
+            v: list[float] = []
+            c: list[float] = []
+            a: list[int] = []
+            o: list[int] = []
+            y: list[Why] = []
+            before = 0.0
+            for i, (q, k, x) in enumerate(zip(t.opp[p], t.kind[p], t.pts[p])):
+                if k == _PLAYED and q >= 0:
+                    v.append(adj[q])
+                    o.append(q)
+                    y.append(Why.GAME)
+                elif matrix:  # round robin: forfeits against the scheduled opponent, rest rounds left out
+                    if q < 0:
+                        before += x
+                        continue
+                    v.append(adj[q])
+                    o.append(q)
+                    y.append(Why.FORFEIT_AS_GAME)
+                else:
+                    v.append(before + (sc.win - x) + sc.draw * (rounds - (i + 1)))
+                    o.append(-1)
+                    y.append(Why.VIRTUAL_OPPONENT)
+                c.append(x)
+                a.append(i)
+                before += x
+            val.append(v)
+            credit.append(c)
+            at.append(a)
+            whom.append(o)
+            why.append(y)
+        return self._evaluation(t, adj, val, credit, at, whom, why, adjusted=adjusted)
+
+    def wins(self, t: Tournament) -> list[int]:
+        w = t.scoring.win
+        return [sum(1 for x in t.pts[p] if x == w) for p in range(len(t.players))]
+
+
+RULE_SETS: dict[str, RuleSet] = {}
+
+
+def register(rules: RuleSet) -> RuleSet:
+    RULE_SETS[rules.name] = rules
+    return rules
+
+
+register(RuRules())
+register(FideRules(2024))
+register(FideRules(2026))
+register(Fide2009Rules())
+register(PlainRules())
+
+_ALIASES = {
+    "": DEFAULT_RULES, "default": DEFAULT_RULES, "russian": "ru", "рф": "ru", "россия": "ru", "фшр": "ru", "ршр": "ru",
+    "fide2024": "fide-2024", "fide-2023": "fide-2024", "fide2026": "fide-2026", "fide2009": "fide-2009", "fide-2022": "fide-2009",
+    "none": "plain", "simple": "plain",
+}
+
+
+def fide_for_date(start: object) -> str:
+    """fide-2024 for events starting before 2026-03-01, else fide-2026 (also when the date is unknown)."""
+    if isinstance(start, _dt.date) and start < _dt.date(2026, 3, 1):
+        return "fide-2024"
+    return "fide-2026"
+
+
+def rule_set_names() -> list[str]:
+    return list(RULE_SETS)
+
+
+def get_rules(name: str | RuleSet | None = None) -> RuleSet:
+    """The rule set of that name (case-insensitive); None gives the default ``ru``."""
+    if isinstance(name, RuleSet):
+        return name
+    key = "" if name is None else str(name).strip().lower().replace("_", "-").replace(" ", "-")
+    key = _ALIASES.get(key, key)
+    if key in ("fide", "fide-current"):
+        key = "fide-2026"
+    rules = RULE_SETS.get(key)
+    if rules is None:
+        from tiebreak.core.notation import show
+
+        raise UnknownRuleSetError(
+            _("unknown rule set {name}: use one of {names}").format(name=show(str(name)), names=", ".join(RULE_SETS))
+        )
+    return rules

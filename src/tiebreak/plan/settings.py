@@ -1,0 +1,164 @@
+"""The settings the Rank button and ``tiebreak rank`` keep in the workbook itself.
+
+A sheet named ``tiebreak`` holds them as label/value rows, readable and
+editable by a person, with English or Russian labels::
+
+    A                                B
+    tiebreak settings / настройки
+    Rule set / Правила               ru
+    Criteria / Критерии              solkoff_trunc, wins, h2h, beaten, order, ratings
+    Scoring / Очки за партию         auto
+    Language / Язык                  auto
+    Output / Вывод                   Sheet1!N1:S1       (written by Rank)
+
+followed by the list of criteria codes.  Rank fills in the defaults the first
+time it runs; later runs read what the user changed.
+
+>>> s = Settings.from_grid([["Правила", "fide-2024"], ["Критерии", "BH/C1, BH, SB"]])
+>>> s.rules, [c.code for c in s.criteria_list()]
+('fide-2024', ['BH/C1', 'BH', 'SB'])
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from tiebreak.core.criteria import CRITERIA, Criterion, default_criteria, parse_criteria
+from tiebreak.core.errors import SettingsError
+from tiebreak.core.i18n import _
+from tiebreak.core.model import Scoring
+from tiebreak.core.rules import DEFAULT_RULES, RULE_SETS, get_rules
+
+__all__ = ["SETTINGS_SHEET", "Settings", "settings_grid"]
+
+SETTINGS_SHEET = "tiebreak"
+
+_KEYS = {
+    "rules": ("rule set", "rules", "правила", "регламент", "набор правил"),
+    "criteria": ("criteria", "critera", "критерии", "тай-брейки", "tie-breaks", "tiebreaks", "дополнительные показатели"),
+    "scoring": ("scoring", "points per game", "очки за партию", "система очков", "очки"),
+    "language": ("language", "язык"),
+    "output": ("output", "вывод"),
+    "compare": ("compare", "compare with", "сравнить", "сравнить с", "сравнение"),
+}
+LABELS = {
+    "rules": "Rule set / Правила",
+    "criteria": "Criteria / Критерии",
+    "scoring": "Scoring / Очки за партию",
+    "language": "Language / Язык",
+    "output": "Output / Вывод",
+    "compare": "Compare / Сравнить",
+}
+
+
+def _which(label: Any) -> str | None:
+    if not isinstance(label, str):
+        return None
+    t = " ".join(label.casefold().replace("ё", "е").split())
+    for key, words in _KEYS.items():
+        for w in words:
+            if t == w or t.startswith((w + " ", w + "/", w + ":")) or (" / " in t and w in t.split(" / ")):
+                return key
+    return None
+
+
+@dataclass
+class Settings:
+    rules: str = DEFAULT_RULES
+    criteria: str = ""
+    """Comma-separated codes; empty means the default of rule 1.13.3."""
+    scoring: str = "auto"
+    language: str = "auto"
+    output: str = ""
+    """Where Rank wrote its columns last time (``Sheet!N1:S1``)."""
+    compare: str = ""
+    """Rule sets to compare the ranking with (``fide-2024`` or ``ru, fide-2024``): Rank then writes a Compare sheet."""
+    present: bool = False
+    """Whether the workbook had settings (False: defaults, to be written)."""
+    found: dict[str, int] = field(default_factory=dict)
+    """Row (0-based) of each setting in the settings grid."""
+
+    @classmethod
+    def from_grid(cls, grid: Sequence[Sequence[Any]] | None) -> Settings:
+        s = cls()
+        if not grid:
+            return s
+        s.present = True
+        for r, row in enumerate(grid):
+            if not row:
+                continue
+            key = _which(row[0])
+            if key is None or key in s.found:
+                continue
+            value = next((v for v in row[1:] if v not in (None, "")), "")
+            s.found[key] = r
+            text = "" if value is None else (f"{value:g}" if isinstance(value, float) else str(value)).strip()
+            if key == "rules":
+                s.rules = text or DEFAULT_RULES
+            elif key == "criteria":
+                s.criteria = text
+            elif key == "scoring":
+                s.scoring = text or "auto"
+            elif key == "language":
+                s.language = text or "auto"
+            elif key == "output":
+                s.output = text
+            elif key == "compare":
+                s.compare = text
+        return s
+
+    def validate(self) -> None:
+        get_rules(self.rules)
+        if self.criteria.strip():
+            parse_criteria(self.criteria)
+        self.scoring_value()
+        for name in self.compare.split(","):
+            if name.strip():
+                get_rules(name.strip())
+        if self.language.strip().casefold() not in ("auto", "en", "ru", "english", "russian", "русский", "английский", ""):
+            raise SettingsError(_("settings: language '{value}' must be auto, en or ru").format(value=self.language))
+
+    def scoring_value(self) -> Scoring | None:
+        text = self.scoring.strip()
+        if text.casefold() in ("", "auto", "авто"):
+            return None
+        try:
+            return Scoring.parse(text)
+        except SettingsError as err:
+            raise SettingsError(_("settings: {error}").format(error=err)) from None
+
+    def criteria_list(self, round_robin: bool = False) -> list[Criterion]:
+        if self.criteria.strip():
+            return parse_criteria(self.criteria)
+        return default_criteria(round_robin=round_robin)
+
+    def lang(self, sample_text: str = "") -> str:
+        """'ru' or 'en': the setting, or Russian when the table is written in Cyrillic."""
+        v = self.language.strip().casefold()
+        if v in ("ru", "russian", "русский"):
+            return "ru"
+        if v in ("en", "english", "английский"):
+            return "en"
+        return "ru" if re.search(r"[а-яё]", sample_text.casefold()) else "en"
+
+
+def settings_grid(s: Settings, criteria_text: str) -> list[list[Any]]:
+    """The settings sheet's content: the settings, then a table of the criteria codes."""
+    rows: list[list[Any]] = [
+        ["tiebreak settings / настройки tiebreak", "", ""],
+        [LABELS["rules"], s.rules, _("One of: {names}").format(names=", ".join(RULE_SETS))],
+        [LABELS["criteria"], criteria_text, _("After points, in order; codes below (English or Russian names work too).")],
+        [LABELS["scoring"], s.scoring, _("auto, 1/0.5/0, 2/1/0, 3/1/0 or any win/draw/loss")],
+        [LABELS["language"], s.language, _("auto, en or ru: the language of what Rank writes and says, and of the worksheet functions' messages")],
+        [LABELS["output"], s.output, _("Written by Rank: where its columns are. Do not edit.")],
+        ["", "", ""],
+        ["Code / Код", "Criterion", "Критерий"],
+    ]
+    for code, c in CRITERIA.items():
+        if "/" in code and code not in ("BH/C1", "BH/M1", "SB/C1", "ARO/C1", "PS/C1"):
+            continue
+        rows.append([code, c.name, c.name_ru])
+    return rows
