@@ -24,8 +24,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from tiebreak import __version__
-from tiebreak.core.i18n import _
+from tiebreak.core.i18n import _, pgettext
 
 __all__ = ["Report", "add_parser", "diagnose", "pinned_xlwings", "read_conf", "run", "version_text"]
 
@@ -38,8 +37,12 @@ IMPORT_TIMEOUT = 120.0
 
 
 def version_text() -> str:
-    """What ``tiebreak --version`` prints."""
-    return f"tiebreak {__version__}"
+    """What ``tiebreak --version`` prints: the version tiebreak was installed as (the package's ``__version__``)."""
+    try:
+        version = metadata.version("tiebreak")
+    except metadata.PackageNotFoundError:  # imported from a source tree that was never installed
+        version = pgettext("version", "unknown")
+    return f"tiebreak {version}"
 
 
 def pinned_xlwings() -> str | None:
