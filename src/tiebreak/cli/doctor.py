@@ -24,7 +24,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from tiebreak.core.i18n import _, pgettext
+from tiebreak.core.i18n import _
 
 __all__ = ["Report", "add_parser", "diagnose", "pinned_xlwings", "read_conf", "run", "version_text"]
 
@@ -41,7 +41,7 @@ def version_text() -> str:
     try:
         version = metadata.version("tiebreak")
     except metadata.PackageNotFoundError:  # imported from a source tree that was never installed
-        version = pgettext("version", "unknown")
+        version = _("(version unknown)")
     return f"tiebreak {version}"
 
 
