@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import ast
 import json
 import shutil
 import subprocess
 import sys
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 from helpers import save_xlsx
@@ -20,8 +22,8 @@ DRAUGHTS = ROOT / "workbooks" / "draughts_round_robin.xlsx"
 SWISS = ROOT / "workbooks" / "chess_swiss.xlsx"
 
 # a 3-player round robin: Ann beats Bob and draws Cid, Bob beats Cid (points by hand: 1.5, 1, 0.5)
-RESULTS = [["X", 1, "½"], [0, "X", 1], ["½", 0, "X"]]
-TABLE = [["No", "Name", 1, 2, 3], [1, "Ann", *RESULTS[0]], [2, "Bob", *RESULTS[1]], [3, "Cid", *RESULTS[2]]]
+RESULTS: list[list[Any]] = [["X", 1, "½"], [0, "X", 1], ["½", 0, "X"]]
+TABLE: list[list[Any]] = [["No", "Name", 1, 2, 3], [1, "Ann", *RESULTS[0]], [2, "Bob", *RESULTS[1]], [3, "Cid", *RESULTS[2]]]
 
 
 def _cli_points(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, float]:
@@ -55,7 +57,7 @@ def test_sheet_is_matched_ignoring_case_and_range_picks_the_cells() -> None:
 
 
 def test_the_largest_block_of_a_workbook_and_a_range_beside_it(tmp_path: Path) -> None:
-    small = [["X", 0, 0], [1, "X", 0], [1, 1, "X"]]  # points 0, 1, 2
+    small: list[list[Any]] = [["X", 0, 0], [1, "X", 0], [1, 1, "X"]]  # points 0, 1, 2
     grid = [[*row, None, *other] for row, other in zip([[None] * 5, *TABLE], [[None] * 3, [None] * 3, *small], strict=True)]
     path = save_xlsx(grid, tmp_path / "two.xlsx")
     assert tiebreak.read(path).points == [1.5, 1.0, 0.5]
@@ -63,7 +65,7 @@ def test_the_largest_block_of_a_workbook_and_a_range_beside_it(tmp_path: Path) -
 
 
 def test_a_grid_is_read_from_its_largest_block_or_its_range() -> None:
-    framed = [[None] * 7, *[[None, *row, None] for row in TABLE], [None] * 7]
+    framed: list[list[Any]] = [[None] * 7, *[[None, *row, None] for row in TABLE], [None] * 7]
     t = tiebreak.read(framed)
     assert [p.name for p in t.players] == ["Ann", "Bob", "Cid"]
     assert t.points == [1.5, 1.0, 0.5]
@@ -73,7 +75,7 @@ def test_a_grid_is_read_from_its_largest_block_or_its_range() -> None:
 
 
 def test_an_error_in_a_grid_names_the_cell_of_the_grid() -> None:
-    framed = [[None] * 7, *[[None, *row, None] for row in TABLE]]
+    framed: list[list[Any]] = [[None] * 7, *[[None, *row, None] for row in TABLE]]
     framed[2][5] = "q"  # Ann's result against Bob, in F3
     with pytest.raises(tiebreak.NotationError, match="F3"):
         tiebreak.read(framed)
@@ -153,7 +155,8 @@ def test_a_bad_range(bad: str) -> None:
 def test_a_grid_has_no_sheet_and_an_empty_grid_no_table() -> None:
     with pytest.raises(tiebreak.SettingsError, match="no sheets"):
         tiebreak.read(TABLE, sheet="Crosstable")
-    for empty in ([], [[None, ""], [" "]]):
+    empties: list[list[list[Any]]] = [[], [[None, ""], [" "]]]
+    for empty in empties:
         with pytest.raises(tiebreak.InputError, match="empty"):
             tiebreak.read(empty)
 
@@ -212,3 +215,42 @@ def test_read_is_listed_and_all_is_sorted() -> None:
     assert "read" in tiebreak.__all__ and "read_table" in tiebreak.__all__
     assert tiebreak.__all__ == sorted(tiebreak.__all__, key=lambda n: (not n.isupper(), not n[0].isupper(), n))  # constants, classes, functions
     assert callable(tiebreak.read)
+
+
+def test_the_function_and_the_reading_package_live_side_by_side() -> None:
+    """``tiebreak.read`` is the function; the package of readers is imported with ``from`` (its modules by their full name)."""
+    code = (
+        "import sys, types, tiebreak, tiebreak.read.which\n"
+        "from tiebreak.read import read_table, table\n"
+        "from tiebreak.read.table import read_table as same\n"
+        "assert isinstance(sys.modules['tiebreak.read'], types.ModuleType)\n"
+        "assert isinstance(tiebreak.read, types.FunctionType), tiebreak.read\n"
+        "assert read_table is table.read_table is same is tiebreak.read_table\n"
+        "print('ok')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False)
+    assert (done.returncode, done.stdout.strip()) == (0, "ok"), done.stderr
+
+
+def _reaches_into_the_package(tree: ast.AST) -> list[int]:
+    """Lines that reach the reading package through the attribute ``tiebreak.read`` (now the function)."""
+    lines = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import) and any(a.name.startswith("tiebreak.read.") and a.asname for a in node.names):
+            lines.append(node.lineno)  # import tiebreak.read.x as y looks x up on the function
+        elif isinstance(node, ast.ImportFrom) and node.module == "tiebreak" and any(a.name == "read" for a in node.names):
+            lines.append(node.lineno)  # from tiebreak import read: the function, not the package
+        elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Attribute) and node.value.attr == "read":
+            inner = node.value.value
+            if isinstance(inner, ast.Name) and inner.id == "tiebreak":
+                lines.append(node.lineno)  # tiebreak.read.x
+    return lines
+
+
+def test_nothing_reaches_the_readers_through_the_function() -> None:
+    assert _reaches_into_the_package(ast.parse("import tiebreak.read.table as t\nfrom tiebreak import read\ntiebreak.read.which\n")) == [1, 2, 3]
+    found = []
+    for folder in ("src", "tests", "benchmarks", "tools", "addin", "workbooks"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            found += [f"{path.relative_to(ROOT)}:{line}" for line in _reaches_into_the_package(ast.parse(path.read_text(encoding="utf-8")))]
+    assert found == []

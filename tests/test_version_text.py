@@ -18,5 +18,5 @@ def test_a_source_tree_never_installed_says_so(monkeypatch: pytest.MonkeyPatch) 
     def missing(name: str) -> str:
         raise metadata.PackageNotFoundError(name)
 
-    monkeypatch.setattr(doctor.metadata, "version", missing)
+    monkeypatch.setattr(metadata, "version", missing)
     assert doctor.version_text() == "tiebreak (version unknown)"
