@@ -57,10 +57,10 @@ __all__ = [
     "evaluation", "get_criterion", "get_rules", "parse_criteria", "rank", "read", "read_table", "rule_set_names", "values",
 ]
 
-Grid = Sequence[Sequence[Any]]
+_Grid = Sequence[Sequence[Any]]  # rows of cell values
 
 
-def read(source: str | os.PathLike[str] | Grid, *, sheet: str | None = None, range: str | None = None) -> Tournament:
+def read(source: str | os.PathLike[str] | _Grid, *, sheet: str | None = None, range: str | None = None) -> Tournament:
     """The tournament of a workbook's crosstable, a FIDE TRF file, or a grid (a list of rows).
 
     A file is named by a ``str`` or a :class:`pathlib.Path`: .xlsx, .xlsm, .xls,
@@ -99,7 +99,7 @@ def _is_grid(source: object) -> bool:
     return isinstance(source, (list, tuple)) and all(isinstance(row, (list, tuple)) for row in source)
 
 
-def _read_grid(grid: Grid, cell_range: str | None) -> Tournament:
+def _read_grid(grid: _Grid, cell_range: str | None) -> Tournament:
     """A grid's table: the cells of ``cell_range``, else its largest block (with the note naming the others)."""
     from tiebreak.plan.sheet import cells_of, find_region, parse_address, rows_of
     from tiebreak.read import which
