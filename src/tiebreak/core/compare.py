@@ -371,9 +371,11 @@ def plan_compare_sheet(plan: Any, book: Any, settings: Any, lang: str) -> None:
     criteria are the workbook's.  A sheet named ``Compare`` that tiebreak did not
     write is never replaced.
     """
+    from tiebreak.core.a1 import find_sheet
     from tiebreak.core.errors import WriteBlockedError
+    from tiebreak.plan.cells import cells_of
+    from tiebreak.plan.model import Write
     from tiebreak.plan.settings import SETTINGS_SHEET
-    from tiebreak.plan.sheet import Write, cells_of
 
     ranking: Ranking = plan.ranking
     names = [n.strip() for n in settings.compare.split(",") if n.strip()]
@@ -387,22 +389,24 @@ def plan_compare_sheet(plan: Any, book: Any, settings: Any, lang: str) -> None:
     rankings = [ranking if get_rules(r).name == ranking.evaluation.rules.name else rank(t, criteria, r) for r, _ in pairs]
     result = compare_rankings(rankings)
     grid = compare_grid(result, lang)
-    if COMPARE_SHEET in book.sheet_names():
-        existing = cells_of(book.values(COMPARE_SHEET))
+    sheet = find_sheet(COMPARE_SHEET, book.sheet_names())  # the user's spelling, as Excel ignores case
+    if sheet is not None:
+        existing = cells_of(book.values(sheet))
         mark = existing.get((0, 0))
         if existing and not (isinstance(mark, str) and mark.startswith(COMPARE_MARK)):
-            first_cell = f"{COMPARE_SHEET}!A1"
+            first_cell = f"{sheet}!A1"
             raise WriteBlockedError(
                 _("a sheet named '{sheet}' exists and was not written by tiebreak; rename it and run Rank again (nothing was changed)").format(
-                    sheet=COMPARE_SHEET
+                    sheet=sheet
                 ),
                 cell=first_cell,
             )
-        plan.clear_sheets.append(COMPARE_SHEET)
+        plan.clear_sheets.append(sheet)
     else:
-        plan.create_sheets.append(COMPARE_SHEET)
-    plan.writes.append(Write(COMPARE_SHEET, 1, 1, grid))
+        sheet = COMPARE_SHEET
+        plan.create_sheets.append(sheet)
+    plan.writes.append(Write(sheet, 1, 1, grid))
     n = len(result.differences)
     plan.message += " " + ngettext(
         "Wrote the '{sheet}' sheet ({count} player placed differently).", "Wrote the '{sheet}' sheet ({count} players placed differently).", n
-    ).format(sheet=COMPARE_SHEET, count=n)
+    ).format(sheet=sheet, count=n)

@@ -21,12 +21,8 @@ from typing import Any
 
 import xlwings as xw
 
-from tiebreak.core.errors import (
-    InputError,
-    TiebreakError,
-    WriteBlockedError,
-    column_letter,
-)
+from tiebreak.core.a1 import absolute_reference, cell_address
+from tiebreak.core.errors import InputError, TiebreakError, WriteBlockedError
 from tiebreak.core.i18n import (
     DEFAULT_LANGUAGE,
     _,
@@ -35,17 +31,14 @@ from tiebreak.core.i18n import (
     use_language,
 )
 from tiebreak.excel.merges import ask_classic, ask_lite
-from tiebreak.plan.sheet import (
-    OUTPUT_NAME,
-    Area,
-    Plan,
-    cell_at,
+from tiebreak.plan.blocked import (
     merged_cells_error,
     merged_elsewhere_error,
-    plan_rank,
-    reference,
     refuse_blocked,
 )
+from tiebreak.plan.cells import cell_at
+from tiebreak.plan.model import OUTPUT_NAME, Area, Plan
+from tiebreak.plan.sheet import plan_rank
 from tiebreak.read import MAX_CELLS
 
 __all__ = ["XlwingsBook", "apply_plan", "main", "rank_book", "rank_sheet"]
@@ -54,7 +47,7 @@ TITLE = "tiebreak"
 
 
 class XlwingsBook:
-    """:class:`tiebreak.plan.sheet.BookSource` over an xlwings Book (classic or remote)."""
+    """:class:`tiebreak.plan.model.BookSource` over an xlwings Book (classic or remote)."""
 
     def __init__(self, book: Any) -> None:
         self.book = book
@@ -198,7 +191,7 @@ def apply_plan(book: Any, plan: Plan, *, add_sheets: bool = True) -> None:
         if w.sheet != plan.sheet:
             book.sheets[w.sheet].range((w.row, w.column)).value = w.values
     for name, (sheet, r1, c1, r2, c2) in plan.names.items():
-        refers_to = "=" + reference(sheet, r1, c1, r2, c2)
+        refers_to = "=" + absolute_reference(sheet, r1, c1, r2, c2)
         found = [n for n in book.names if n.name.split("!")[-1].casefold() == name.casefold() and "!" not in n.name]
         if found:
             if found[0].refers_to != refers_to:
@@ -314,7 +307,7 @@ async def _refuse_formulas(book: Any, plan: Plan) -> None:
         for i, row in enumerate(raw or []):
             for j, f in enumerate(row):
                 if isinstance(f, str) and f.startswith("=") and (r1 + i, c1 + j) in cells:
-                    cell = f"{column_letter(c1 + j)}{r1 + i}"
+                    cell = cell_address(r1 + i, c1 + j)
                     raise WriteBlockedError(
                         _(
                             "sheet '{sheet}', cell {cell} holds the formula {formula}, which Rank did not write; Rank would write there. "

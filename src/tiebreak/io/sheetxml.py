@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 from typing import IO, Any
 from xml.sax.saxutils import escape
 
-from tiebreak.core.errors import FileFormatError, column_letter
+from tiebreak.core.a1 import cell_address, column_letter, parse_cell
+from tiebreak.core.errors import FileFormatError
 from tiebreak.core.i18n import _
 
 __all__ = ["MAIN_NS", "SheetData", "cell_ref", "new_sheet", "patch_sheet", "read_shared_strings", "read_sheet", "split_ref"]
@@ -59,20 +60,13 @@ def merge_box(ref: str) -> tuple[int, int, int, int] | None:
 
 def split_ref(ref: str) -> tuple[int, int]:
     """``"AB12"`` → (12, 28), 1-based."""
-    col = 0
-    i = 0
-    n = len(ref)
-    while i < n and ref[i].isalpha():
-        col = col * 26 + (ord(ref[i].upper()) - 64)
-        i += 1
-    if i == 0 or i == n:
-        raise ValueError(ref)
-    return int(ref[i:].replace("$", "")), col
+    return parse_cell(ref)
 
 
 @functools.lru_cache(maxsize=4096)
 def cell_ref(row: int, col: int) -> str:
-    return f"{column_letter(col)}{row}"
+    """``AB12`` for row 12, column 28."""
+    return cell_address(row, col)
 
 
 def _text(el: Any) -> str:
