@@ -102,14 +102,14 @@ class XlwingsBook:
         """Whether the sheet's cells are protected (``Worksheet.ProtectContents``; classic xlwings only)."""
         try:
             return bool(self.book.sheets[sheet].api.ProtectContents)
-        except Exception:  # xlwings Lite / Server: the payload does not say
+        except Exception:  # noqa: BLE001 - xlwings Lite / Server: the payload does not say
             return False
 
     def structure_protected(self) -> bool:
         """Whether sheets cannot be added (``Workbook.ProtectStructure``; classic xlwings only)."""
         try:
             return bool(self.book.api.ProtectStructure)
-        except Exception:  # xlwings Lite / Server: the payload does not say
+        except Exception:  # noqa: BLE001 - xlwings Lite / Server: the payload does not say
             return False
 
     def merged_at(self, sheet: str, cells: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], Area] | None:
@@ -134,7 +134,7 @@ class XlwingsBook:
                     continue
                 rows, cols = rng.shape
                 out.append((str(table.name), rng.row, rng.column, rng.row + rows - 1, rng.column + cols - 1))
-        except Exception:  # a runtime that cannot list tables: nothing to protect from renaming
+        except Exception:  # noqa: BLE001 - a runtime that cannot list tables: nothing to protect from renaming
             return []
         return out
 
@@ -145,7 +145,7 @@ class XlwingsBook:
                 continue
             try:
                 rng = n.refers_to_range
-            except Exception:  # a name that is not a range (a constant, a formula)
+            except Exception:  # noqa: BLE001 - a name that is not a range (a constant, a formula)
                 return None
             last = rng.last_cell
             return (rng.sheet.name, rng.row, rng.column, last.row, last.column)
@@ -271,7 +271,7 @@ async def rank_book_async(book: Any, *, rules: str | None = None, criteria: str 
     if lite:
         try:
             await book.flush()
-        except Exception as err:  # Excel refused an action after the trial writes passed
+        except Exception as err:  # noqa: BLE001 - Excel refused an action after the trial writes passed
             message = _partly_written(err, plan.language)
     _tell(book, message)
     return message
@@ -323,8 +323,12 @@ async def _refuse_merged(book: Any, plan: Plan) -> None:
         if sheet in plan.create_sheets or not cells:
             continue
         sh = book.sheets[sheet]
+
+        def column_range(r1: int, c: int, r2: int, sh: Any = sh) -> Any:
+            return sh.range((r1, c), (r2, c))
+
         try:
-            found = await ask_lite(lambda r1, c, r2, sh=sh: sh.range((r1, c), (r2, c)), sorted(cells))
+            found = await ask_lite(column_range, sorted(cells))
         except NotImplementedError:  # not xlwings Lite: classic xlwings asked while planning; Server cannot tell
             return
         if found is None:
@@ -363,7 +367,7 @@ async def _try_writes(book: Any, source: XlwingsBook, plan: Plan) -> bool:
         return True
     try:
         await book.flush()
-    except Exception as err:  # Excel refused: a protected sheet, or a change it does not allow
+    except Exception as err:  # noqa: BLE001 - Excel refused: a protected sheet, or a change it does not allow
         raise WriteBlockedError(
             _(
                 "Excel refused a change to the cells Rank writes ({ranges}): {error}. Is the sheet protected? "
@@ -380,7 +384,7 @@ async def _add_sheets_lite(book: Any, plan: Plan) -> None:
         _add_sheet(book, name)
         try:
             await book.flush()
-        except Exception as err:  # a protected workbook structure, most likely
+        except Exception as err:  # noqa: BLE001 - a protected workbook structure, most likely
             if i:  # an earlier sheet was added: not "nothing was changed"
                 raise _PartlyWritten(err) from None
             first_cell = f"{name}!A1"
@@ -403,7 +407,7 @@ def _tell(book: Any, message: str) -> None:
     print(message)
     try:
         book.app.alert(message, title=TITLE)
-    except Exception:  # a runtime without dialogs: the message is printed above
+    except Exception:  # noqa: BLE001, S110 - a runtime without dialogs: the message is printed above
         pass
 
 
