@@ -25,6 +25,7 @@ import pytest
 from test_rank_script import RR, RR_SB, alert, apply, funcs, payload, run_script, sheet_writes
 
 from tiebreak.cli import commands as cli
+from tiebreak.core.errors import SettingsError
 from tiebreak.io.workbook import SafeWorkbook
 from tiebreak.plan.sheet import plan_rank
 
@@ -96,7 +97,7 @@ def test_a_standings_sheet_the_user_filled_is_still_refused_whatever_its_case(ca
 
 def test_the_users_tiebreak_sheet_is_not_taken_for_the_crosstable(tmp_path: Path) -> None:
     book = SafeWorkbook(user_spelled(tmp_path))
-    with pytest.raises(Exception, match="tiebreak's own sheet"):
+    with pytest.raises(SettingsError, match="tiebreak's own sheet"):
         plan_rank(book, sheet="TIEBREAK")
 
 
@@ -127,3 +128,20 @@ def test_the_rank_script_uses_the_users_tiebreak_and_standings_sheets(tmp_path: 
     assert "addSheet" not in funcs(second)
     assert alert(second).startswith("Ranked 10 players on 'Crosstable'") and "and the 'standings' sheet" in alert(second)
     assert [s["name"] for s in apply(after, second)["sheets"]] == ["Crosstable", "Tiebreak", "standings"]
+
+
+def test_a_sheet_named_like_a_number_is_quoted_in_ranks_records(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Excel writes ``'2026'!A1`` (unquoted, ``2026!A1`` is not a reference); Rank's records say the same and read back."""
+    wb = openpyxl.load_workbook(RR)
+    wb["Crosstable"].title = "2026"
+    src = tmp_path / "year.xlsx"
+    wb.save(src)
+    once, twice = tmp_path / "once.xlsx", tmp_path / "twice.xlsx"
+    rank_copy(capsys, src, once)
+    ranked = openpyxl.load_workbook(once)
+    assert ranked.defined_names["tiebreak_output"].attr_text == "'2026'!$R$3:$W$13"
+    assert ranked["tiebreak"]["B6"].value == "'2026'!R3:W3"
+    rank_copy(capsys, once, twice)  # the records are found again: the same columns, nothing moved
+    again = openpyxl.load_workbook(twice)
+    assert again.defined_names["tiebreak_output"].attr_text == "'2026'!$R$3:$W$13"
+    assert [[c.value for c in row] for row in again["2026"].iter_rows()] == [[c.value for c in row] for row in ranked["2026"].iter_rows()]
