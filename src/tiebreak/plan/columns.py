@@ -49,7 +49,7 @@ class Table:
     """first row, first column, last row, last column: 0-based, inclusive."""
     grid: list[list[Any]]
     named: bool
-    """Whether the range named ``crosstable`` gave the box."""
+    """Whether the range named ``crosstable`` is on this sheet (the user's columns may continue right of it)."""
     own: list[int]
     """Rank's columns from last time (0-based)."""
     own_rows: list[int] | None

@@ -223,8 +223,8 @@ def _choose_table(
     """The sheet and the table's box: ``--range``, the range named ``crosstable``, else the largest block.
 
     Returns the sheet, its cells, the box (0-based, inclusive), every block
-    found (for the note about other tables) and whether the named range gave
-    the box.
+    found (for the note about other tables) and whether the range named
+    ``crosstable`` is on that sheet.
     """
     named = book.named_range("crosstable")
     ranged = which.parse_range(cell_range, parse_range) if cell_range else None
@@ -239,9 +239,10 @@ def _choose_table(
     except FileFormatError as err:  # a chart sheet as the active tab: say where the tables are
         raise FileFormatError(str(err) + _elsewhere(book, names, own, target)) from None
     blocks: list[list[int]] = []
+    named_here = named is not None and same_sheet(named[0], target)
     if ranged:
-        return target, values, ranged[1], blocks, False
-    if named and same_sheet(named[0], target):
+        return target, values, ranged[1], blocks, named_here
+    if named is not None and named_here:
         _sheet, r1, c1, r2, c2 = named
         return target, values, (r1 - 1, c1 - 1, r2 - 1, c2 - 1), blocks, True
     found = find_region(values, blocks=blocks)
