@@ -154,3 +154,16 @@ def test_sheet_names_compared_as_excel_compares_them() -> None:
     # an exact match wins over a case variant (a file not made by Excel may hold both)
     assert find_sheet("tiebreak", ["Tiebreak", "tiebreak"]) == "tiebreak"
     assert same_sheet("Итоги", "итоги") and not same_sheet("Sheet1", "Sheet2")
+
+
+@pytest.mark.parametrize("cells", ['<c r="XFE1"><v>1</v></c>', '<c><v>2</v></c><c r="XFE1"><v>1</v></c>'], ids=["scanned", "parsed"])
+def test_a_sheet_part_with_a_cell_beyond_xfd_is_refused(cells: str) -> None:
+    """The sheet reader takes its columns from here too: XFE is no column of Excel's, in either reading path."""
+    from tiebreak.core.errors import FileFormatError
+    from tiebreak.io.sheetxml import read_sheet
+
+    ns = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+    xml = f'<worksheet xmlns="{ns}"><sheetData><row r="1">{cells}</row></sheetData></worksheet>'.encode()
+    with pytest.raises(FileFormatError, match="XFE"):
+        read_sheet(xml, [], "sheet 'S'")
+    assert read_sheet(xml.replace(b"XFE1", b"xfd1"), [], "sheet 'S'").cells[(0, MAX_COLUMNS - 1)] == 1
