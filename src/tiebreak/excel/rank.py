@@ -71,7 +71,7 @@ class XlwingsBook:
                 _(
                     "sheet '{sheet}': its used range reaches {cell} ({count} cells); "
                     "delete stray cells far from the table, or give the table's range the name 'crosstable'"
-                ).format(sheet=sheet, cell=used.last_cell.address.replace("$", ""), count=_thousands(last_row * last_col))
+                ).format(sheet=sheet, cell=cell_address(last_row, last_col), count=_thousands(last_row * last_col))
             )
         raw = sh.range((1, 1), (last_row, last_col)).options(ndim=2, err_to_str=True).value
         rows = [list(r) for r in (raw or [])]
