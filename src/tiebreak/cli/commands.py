@@ -128,7 +128,7 @@ def _main(argv: Sequence[str]) -> int:
         if args.command == "explain":
             return explaincmd.run(args, _is_trf(Path(args.file)))
         if args.command == "compare":
-            from tiebreak.core.compare import run_compare
+            from tiebreak.cli.compare import run_compare
 
             return run_compare(
                 Path(args.file),
