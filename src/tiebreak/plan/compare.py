@@ -96,11 +96,12 @@ def compare_sheet(ranking: Ranking, book: SheetSource, settings: Settings, lang:
         existing = _filled(book.values(COMPARE_SHEET))
         mark = existing.get((0, 0))
         if existing and not (isinstance(mark, str) and mark.startswith(COMPARE_MARK)):
+            first_cell = f"{COMPARE_SHEET}!A1"
             raise WriteBlockedError(
                 _("a sheet named '{sheet}' exists and was not written by tiebreak; rename it and run Rank again (nothing was changed)").format(
                     sheet=COMPARE_SHEET
                 ),
-                cell=f"{COMPARE_SHEET}!A1",
+                cell=first_cell,
             )
     n = len(result.differences)
     message = " " + ngettext(
