@@ -48,6 +48,7 @@ __all__ = [
     "get_criterion",
     "modified",
     "parse_criteria",
+    "register",
 ]
 
 
@@ -214,16 +215,21 @@ def _key(text: str) -> str:
     return t.strip("_")
 
 
-def _add(c: Criterion) -> None:
+def register(c: Criterion) -> None:
+    """Add a criterion to the registry under its code, names and aliases (what each definition above gets)."""
     CRITERIA[c.code] = c
     for name in (c.code, c.name, c.name_ru, *c.aliases):
         _LOOKUP[_key(name)] = c.code
+    _FOUND.clear()
 
+
+_FOUND: dict[str, Criterion] = {}
+"""What each text asked for was found to be (a worksheet function asks for its code on every call)."""
 
 for _c in (*_RUSSIAN, *_FIDE):
-    _add(_c)
+    register(_c)
 for _code in ("BH/C1", "BH/C2", "BH/M1", "BH/M2", "SB/C1", "ARO/C1", "PS/C1"):
-    _add(modified(_code, _code.split("/", 1)[1]))
+    register(modified(_code, _code.split("/", 1)[1]))
 
 COEFFICIENT_SYSTEMS = ("shmulyan", "sonneborn_berger", "buchholz", "solkoff", "solkoff_trunc", "riga")
 DEFAULT_TAIL = ("wins", "h2h", "beaten", "order", "ratings")
@@ -236,10 +242,6 @@ def default_criteria(system: str | None = None, round_robin: bool = False) -> li
     """
     first = get_criterion(system) if system else get_criterion("sonneborn_berger" if round_robin else "solkoff_trunc")
     return [first, *(get_criterion(c) for c in DEFAULT_TAIL)]
-
-
-_FOUND: dict[str, Criterion] = {}
-"""What each text asked for was found to be (a worksheet function asks for its code on every call)."""
 
 
 def get_criterion(code: str | Criterion) -> Criterion:
