@@ -92,6 +92,8 @@ CONVERTED = (
     "cli/doctor.py",
     "core/explain.py",
     "core/explain_rows.py",
+    "core/translation.py",
+    "core/version.py",
     "calc/explain.py",
     "core/places.py",
     "cli/explain.py",

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
-from tiebreak.core.i18n import _
+from tiebreak.core.translation import _
 
 __all__ = [
     "Location",
