@@ -12,11 +12,18 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from tiebreak.core.compare import Comparison, compare_rankings, made_by_text, variants
+from tiebreak.core.compare import (
+    Comparison,
+    compare_rankings,
+    made_by_text,
+    value_text,
+    variants,
+)
+from tiebreak.core.criteria import get_criterion
 from tiebreak.core.errors import FileFormatError, SettingsError
 from tiebreak.core.i18n import _, current_language, pgettext, set_language, use_language
 from tiebreak.core.labels import text
-from tiebreak.core.localformat import format_value
+from tiebreak.core.numbers import POINTS_DECIMALS, json_value
 from tiebreak.core.ranking import Ranking, rank
 
 __all__ = ["json_report", "run_compare", "text_report"]
@@ -34,7 +41,7 @@ def text_report(c: Comparison, lang: str | None = None) -> str:
         lines.append(text("same", lang))
         return "\n".join(lines) + "\n"
     head += [*[f"{chr(65 + i)}: {v.label}" for i, v in enumerate(c.variants)], text("differs", lang)]
-    rows = [[str(d.number), d.name, format_value(d.points), *d.places, made_by_text(d, lang)] for d in c.differences]
+    rows = [[str(d.number), d.name, value_text("points", d.points), *d.places, made_by_text(d, lang)] for d in c.differences]
     widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(head)]
     lines.append("  ".join(h.ljust(widths[i]) for i, h in enumerate(head)).rstrip())
     for r in rows:
@@ -42,12 +49,9 @@ def text_report(c: Comparison, lang: str | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _json(v: Any) -> Any:
-    if isinstance(v, tuple):
-        return list(v)
-    if isinstance(v, float):
-        return round(v, 10)
-    return v
+def _json(code: str | None, v: Any) -> Any:
+    """A value in the JSON report: rounded half up at its criterion's decimals (:func:`tiebreak.core.numbers.json_value`)."""
+    return json_value(v, POINTS_DECIMALS if code in (None, "points") else get_criterion(code).decimals)
 
 
 def json_report(c: Comparison) -> str:
@@ -61,7 +65,7 @@ def json_report(c: Comparison) -> str:
                 "points": d.points,
                 "places": d.places,
                 "made_by": d.criteria,
-                "values": [_json(v) for v in d.values],
+                "values": [_json(code, v) for code, v in zip(d.criteria, d.values)],
                 "rivals": d.rivals,
             }
             for d in c.differences

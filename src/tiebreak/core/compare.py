@@ -45,12 +45,14 @@ from tiebreak.core.criteria import get_criterion, parse_criteria
 from tiebreak.core.errors import SettingsError
 from tiebreak.core.i18n import _
 from tiebreak.core.labels import text
-from tiebreak.core.localformat import format_value
+from tiebreak.core.localformat import decimal_separator
 from tiebreak.core.model import Tournament
+from tiebreak.core.numbers import POINTS_DECIMALS
+from tiebreak.core.numbers import text as number_text
 from tiebreak.core.ranking import Ranking, rank, separated_at
 from tiebreak.core.rules import get_rules
 
-__all__ = ["Comparison", "Difference", "Variant", "compare", "compare_rankings", "made_by_text", "variants"]
+__all__ = ["Comparison", "Difference", "Variant", "compare", "compare_rankings", "made_by_text", "value_text", "variants"]
 
 
 @dataclass
@@ -217,9 +219,17 @@ def _criterion_name(code: str | None, lang: str = "en") -> str:
     return c.name_ru if lang == "ru" else c.name
 
 
+def value_text(code: str | None, v: Any) -> str:
+    """A criterion's value as the comparison writes it: half up at the criterion's decimals (points: 2), nothing as ``""``."""
+    if v is None or v == "":
+        return ""
+    decimals = POINTS_DECIMALS if code in (None, "points") else get_criterion(code).decimals
+    return number_text(v, decimals, decimal_separator())
+
+
 def made_by_text(d: Difference, lang: str = "en") -> str:
     """``Buchholz: 5 / 6.5`` (the same criterion) or ``Truncated Solkoff 4 / Buchholz 6.5`` (different ones)."""
     named = [c for c in d.criteria if c is not None]
     if named and all(c == named[0] for c in named):
-        return f"{_criterion_name(named[0], lang)}: " + " / ".join(format_value(v) if c is not None else "-" for c, v in zip(d.criteria, d.values))
-    return " / ".join(f"{_criterion_name(c, lang)} {format_value(v)}".strip() for c, v in zip(d.criteria, d.values))
+        return f"{_criterion_name(named[0], lang)}: " + " / ".join(value_text(c, v) if c is not None else "-" for c, v in zip(d.criteria, d.values))
+    return " / ".join(f"{_criterion_name(c, lang)} {value_text(c, v)}".strip() for c, v in zip(d.criteria, d.values))

@@ -23,7 +23,7 @@ from tiebreak.core import fide
 from tiebreak.core.counting import Adjusted, Evaluation, Ratings, Why
 from tiebreak.core.i18n import _, lazy_gettext, ngettext, pgettext
 from tiebreak.core.localformat import decimal_separator
-from tiebreak.core.numbers import half_up
+from tiebreak.core.numbers import TEXT_DECIMALS, half_up, text
 
 __all__ = [
     "Explainer",
@@ -92,8 +92,8 @@ def _label(ev: Evaluation, q: int) -> str:
 
 
 def score_text(x: float) -> str:
-    """A score in a text: ``½``, else as ``:g`` writes it with the current language's decimal separator."""
-    return "½" if x == 0.5 else f"{x:g}".replace(".", decimal_separator())
+    """A score in a text: ``½``, else as :func:`tiebreak.core.numbers.text` writes it (4 decimals) with the current language's separator."""
+    return "½" if x == 0.5 else text(x, TEXT_DECIMALS, decimal_separator())
 
 
 _fmt = score_text
@@ -422,7 +422,7 @@ def _score(ev: Evaluation, p: int, kept: list[int], games: list[tuple[int, int]]
 
 
 def _aro_how(ev: Evaluation, p: int, rows: list[Row], kept: list[int], games: list[tuple[int, int]]) -> str:
-    mean_text = f"{_mean(rows, kept):g}".replace(".", decimal_separator())
+    mean_text = text(_mean(rows, kept), 2, decimal_separator())
     n = len(kept)
     return ngettext("mean of {n} rating, {mean}, rounded", "mean of {n} ratings, {mean}, rounded", n).format(n=n, mean=mean_text)
 
