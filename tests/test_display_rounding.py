@@ -101,8 +101,8 @@ def test_the_html_page_shows_the_same(crafted: Any, capsys: pytest.CaptureFixtur
     page = tmp_path / "page.html"
     _cli(capsys, "rank", str(crafted), "--criteria", "T4,T2", "--format", "html", "--out", str(page))
     html = page.read_text(encoding="utf-8")
-    row = next(r for r in re.findall(r"<tr.*?</tr>", html, re.S) if ">A<" in r)
-    cells = [re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td.*?</td>", row, re.S)]
+    row = next(r for r in re.findall(r"<tr.*?</tr>", html, re.DOTALL) if ">A<" in r)
+    cells = [re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td.*?</td>", row, re.DOTALL)]
     assert "2.0001" in cells and "39.13" in cells and "39.12" not in html and "39.125" not in html
 
 
