@@ -564,10 +564,13 @@ def plan_rank(
     )
     if plan.notes:
         plan.message = _("{message} Notes: {notes}").format(message=plan.message, notes="; ".join(plan.notes))
-    if settings.compare.strip():  # the settings' Compare option: a Compare sheet (tiebreak.core.compare)
-        from tiebreak.core.compare import plan_compare_sheet
+    if settings.compare.strip():  # the settings' Compare option: a Compare sheet (tiebreak.plan.compare)
+        from tiebreak.plan.compare import compare_sheet
 
-        plan_compare_sheet(plan, book, settings, lang)
+        extra = compare_sheet(ranking, book, settings, lang)
+        (plan.clear_sheets if extra.replace else plan.create_sheets).append(extra.sheet)
+        plan.writes.append(Write(extra.sheet, 1, 1, extra.grid))
+        plan.message += extra.message
     return plan
 
 
