@@ -38,9 +38,8 @@ from tiebreak.core.model import (
 )
 from tiebreak.core.ranking import Ranking, Standing, rank
 from tiebreak.core.rules import Evaluation, RuleSet, get_rules, rule_set_names
+from tiebreak.core.version import __version__ as __version__
 from tiebreak.read import read_table
-
-__version__ = "0.1.0"
 
 __all__ = [
     "CHESS", "DRAUGHTS", "ConsistencyError", "Criterion", "Entry", "Evaluation", "FileFormatError", "InputError",

@@ -534,7 +534,7 @@ def tb_explain(table: Any, player: Any, code: Any, rules: Any = None, scoring: A
     """How one player's tie-break is made, round by round · Из чего сложен показатель участника, по турам"""
 
     def compute(table: Any, player: Any, code: Any, rules: Any, scoring: Any) -> Any:
-        from tiebreak.core.explain import explain_grid
+        from tiebreak.calc.explain import explain_grid
 
         return explain_grid(api.as_grid(table), player, code, rules, scoring)
 

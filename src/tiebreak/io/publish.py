@@ -26,6 +26,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from tiebreak.core import numbers
 from tiebreak.core.criteria import Criterion
 from tiebreak.core.errors import FileFormatError
 from tiebreak.core.i18n import _, normalize_language
@@ -89,16 +90,12 @@ def page_language(t: Tournament, setting: str = "auto") -> str:
 
 
 def number_text(v: float, lang: str, decimals: int = 2) -> str:
-    """A number as the page shows it: no binary noise, no trailing zeros, a decimal comma in Russian.
+    """A number as the page shows it: half up at ``decimals`` (:func:`tiebreak.core.numbers.text`), no trailing zeros, a decimal comma in Russian.
 
     >>> number_text(6.5, "ru"), number_text(14.0, "en"), number_text(2 / 3, "en")
     ('6,5', '14', '0.67')
     """
-    r = round(float(v), decimals)
-    s = f"{r:.{decimals}f}".rstrip("0").rstrip(".") if decimals > 0 else f"{r:.0f}"
-    if s in ("-0", ""):
-        s = "0"
-    return s.replace(".", ",") if lang == "ru" else s
+    return numbers.text(float(v), decimals, "," if lang == "ru" else ".")
 
 
 def _value_text(v: Any, c: Criterion | None, lang: str) -> str:

@@ -173,10 +173,13 @@ def plan_rank(
     _merge_writes(plan)
     plan.notes = list(ranking.notes) + list(layout.notes)
     plan.message = _message(plan, t, ranking, settings, cols.start, cols.width, own.standings_name)
-    if settings.compare.strip():  # the settings' Compare option: a Compare sheet (tiebreak.core.compare)
-        from tiebreak.core.compare import plan_compare_sheet
+    if settings.compare.strip():  # the settings' Compare option: a Compare sheet (tiebreak.plan.compare)
+        from tiebreak.plan.compare import compare_sheet
 
-        plan_compare_sheet(plan, book, settings, lang)
+        extra = compare_sheet(ranking, book, settings, lang)
+        (plan.clear_sheets if extra.replace else plan.create_sheets).append(extra.sheet)
+        plan.writes.append(Write(extra.sheet, 1, 1, extra.grid))
+        plan.message += extra.message
     return plan
 
 
