@@ -145,3 +145,18 @@ def test_a_sheet_named_like_a_number_is_quoted_in_ranks_records(capsys: pytest.C
     again = openpyxl.load_workbook(twice)
     assert again.defined_names["tiebreak_output"].attr_text == "'2026'!$R$3:$W$13"
     assert [[c.value for c in row] for row in again["2026"].iter_rows()] == [[c.value for c in row] for row in ranked["2026"].iter_rows()]
+
+
+def test_the_compare_sheet_is_the_users_compare_whatever_its_case(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """The settings' Compare option writes into an empty ``compare`` sheet the user added, not a second ``Compare``."""
+    from test_compare import EXPECTED_SHEET, settings_book
+
+    src = settings_book(tmp_path / "in.xlsx", "fide-2024")
+    wb = openpyxl.load_workbook(src)
+    wb.create_sheet("compare")
+    wb.save(src)
+    out = tmp_path / "out.xlsx"
+    rank_copy(capsys, src, out)
+    ranked = openpyxl.load_workbook(out)
+    assert ranked.sheetnames == ["Crosstable", "tiebreak", "compare", "Standings"]
+    assert [list(row) for row in ranked["compare"].iter_rows(values_only=True)] == EXPECTED_SHEET
