@@ -173,14 +173,19 @@ def plan_rank(
     _merge_writes(plan)
     plan.notes = list(ranking.notes) + list(layout.notes)
     plan.message = _message(plan, t, ranking, settings, cols.start, cols.width, own.standings_name)
-    if settings.compare.strip():  # the settings' Compare option: a Compare sheet (tiebreak.plan.compare)
-        from tiebreak.plan.compare import compare_sheet
-
-        extra = compare_sheet(ranking, book, settings, lang)
-        (plan.clear_sheets if extra.replace else plan.create_sheets).append(extra.sheet)
-        plan.writes.append(Write(extra.sheet, 1, 1, extra.grid))
-        plan.message += extra.message
+    if settings.compare.strip():
+        _plan_compare_sheet(plan, book, ranking, settings, lang)
     return plan
+
+
+def _plan_compare_sheet(plan: Plan, book: BookSource, ranking: Ranking, settings: Settings, lang: str) -> None:
+    """The settings' Compare option: the Compare sheet (:mod:`tiebreak.plan.compare`) created or rewritten, and said in the message."""
+    from tiebreak.plan.compare import compare_sheet
+
+    extra = compare_sheet(ranking, book, settings, lang)
+    (plan.clear_sheets if extra.replace else plan.create_sheets).append(extra.sheet)
+    plan.writes.append(Write(extra.sheet, 1, 1, extra.grid))
+    plan.message += extra.message
 
 
 def _read_settings(
