@@ -17,7 +17,7 @@ def test_rank_writes_values_rounded_as_the_command_line_prints_them() -> None:
     39.12 as round-half-even gives), and whole numbers are integers."""
     from tiebreak.core.criteria import CRITERIA
     from tiebreak.core.numbers import text
-    from tiebreak.plan.sheet import _display
+    from tiebreak.plan.values import display as _display
 
     aob, wins, h2h = CRITERIA["AOB"], CRITERIA["wins"], CRITERIA["h2h"]
     assert _display(313 / 8, aob) == 39.13 and round(313 / 8, 2) == 39.12

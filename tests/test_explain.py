@@ -26,7 +26,7 @@ from tiebreak.core.model import Kind, Tournament
 from tiebreak.core.places import decided_texts, separations
 from tiebreak.excel import functions
 from tiebreak.io.trf import read_trf_file
-from tiebreak.plan.sheet import standings_grid
+from tiebreak.plan.standings import standings_grid
 
 HELD = Path(__file__).parent / "reference" / "fide_held_exercises"
 HEADER = ["Round", "Opponent", "Result", "Counted", "Reason", "Cut", "Contribution"]

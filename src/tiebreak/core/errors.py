@@ -33,9 +33,9 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, replace
-from functools import lru_cache
 from pathlib import Path
 
+from tiebreak.core.a1 import column_letter
 from tiebreak.core.translation import _
 
 __all__ = [
@@ -50,22 +50,7 @@ __all__ = [
     "UnknownCriterionError",
     "UnknownRuleSetError",
     "WriteBlockedError",
-    "column_letter",
 ]
-
-
-@lru_cache(maxsize=1024)
-def column_letter(column: int) -> str:
-    """Excel column letters of a 1-based column number.
-
-    >>> column_letter(1), column_letter(26), column_letter(27), column_letter(703)
-    ('A', 'Z', 'AA', 'AAA')
-    """
-    letters = ""
-    while column > 0:
-        column, rest = divmod(column - 1, 26)
-        letters = chr(ord("A") + rest) + letters
-    return letters
 
 
 @dataclass(frozen=True)

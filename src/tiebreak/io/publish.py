@@ -274,12 +274,14 @@ def publish(ranking: Ranking, source: Path, out: str | None, lang: str | None = 
 
 def publish_book(ranking: Ranking, book: Any, source: Path, out: str | None) -> int:
     """As :func:`publish`, in the language the workbook's settings sheet asks for (auto: the table's)."""
+    from tiebreak.core.a1 import find_sheet
+    from tiebreak.plan.cells import cells_of, rows_of
     from tiebreak.plan.settings import SETTINGS_SHEET, Settings
-    from tiebreak.plan.sheet import cells_of, rows_of
 
     setting = "auto"
-    if SETTINGS_SHEET in book.sheet_names():
-        setting = Settings.from_grid(rows_of(cells_of(book.values(SETTINGS_SHEET)))).language
+    settings_sheet = find_sheet(SETTINGS_SHEET, book.sheet_names())
+    if settings_sheet is not None:
+        setting = Settings.from_grid(rows_of(cells_of(book.values(settings_sheet)))).language
     return publish(ranking, source, out, page_language(ranking.tournament, setting))
 
 

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from tiebreak.core.a1 import find_sheet
 from tiebreak.core.compare import Comparison, compare_rankings, made_by_text, variants
 from tiebreak.core.errors import SettingsError, WriteBlockedError
 from tiebreak.core.i18n import _, ngettext
@@ -91,20 +92,22 @@ def compare_sheet(ranking: Ranking, book: SheetSource, settings: Settings, lang:
     criteria = settings.criteria_list(round_robin=t.is_round_robin)
     rankings = [ranking if get_rules(r).name == ranking.evaluation.rules.name else rank(t, criteria, r) for r, _c in pairs]
     result = compare_rankings(rankings)
-    replace = COMPARE_SHEET in book.sheet_names()
+    found = find_sheet(COMPARE_SHEET, book.sheet_names())  # as Excel: the user's 'compare' is the Compare sheet
+    replace = found is not None
+    sheet = found or COMPARE_SHEET
     if replace:
-        existing = _filled(book.values(COMPARE_SHEET))
+        existing = _filled(book.values(sheet))
         mark = existing.get((0, 0))
         if existing and not (isinstance(mark, str) and mark.startswith(COMPARE_MARK)):
-            first_cell = f"{COMPARE_SHEET}!A1"
+            first_cell = f"{sheet}!A1"
             raise WriteBlockedError(
                 _("a sheet named '{sheet}' exists and was not written by tiebreak; rename it and run Rank again (nothing was changed)").format(
-                    sheet=COMPARE_SHEET
+                    sheet=sheet
                 ),
                 cell=first_cell,
             )
     n = len(result.differences)
     message = " " + ngettext(
         "Wrote the '{sheet}' sheet ({count} player placed differently).", "Wrote the '{sheet}' sheet ({count} players placed differently).", n
-    ).format(sheet=COMPARE_SHEET, count=n)
-    return CompareSheet(COMPARE_SHEET, compare_grid(result, lang), replace, message)
+    ).format(sheet=sheet, count=n)
+    return CompareSheet(sheet, compare_grid(result, lang), replace, message)
