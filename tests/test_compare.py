@@ -16,8 +16,9 @@ import pytest
 from helpers import save_xlsx
 from test_cli import RR, RR_SB, RR_WINS, run
 
-from tiebreak.core.compare import compare, compare_grid, variants
+from tiebreak.core.compare import compare, variants
 from tiebreak.core.errors import SettingsError
+from tiebreak.plan.compare import compare_grid
 from tiebreak.read import read_table
 
 # No  Name  R1        R2              R3

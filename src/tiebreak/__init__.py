@@ -46,9 +46,8 @@ from tiebreak.core.model import (
 )
 from tiebreak.core.ranking import Ranking, Standing, rank
 from tiebreak.core.rules import Evaluation, RuleSet, get_rules, rule_set_names
+from tiebreak.core.version import __version__ as __version__
 from tiebreak.read import read_table
-
-__version__ = "0.1.0"
 
 __all__ = [
     "CHESS", "DRAUGHTS", "ConsistencyError", "Criterion", "Entry", "Evaluation", "FileFormatError", "InputError",
@@ -101,13 +100,14 @@ def _is_grid(source: object) -> bool:
 
 def _read_grid(grid: _Grid, cell_range: str | None) -> Tournament:
     """A grid's table: the cells of ``cell_range``, else its largest block (with the note naming the others)."""
-    from tiebreak.plan.sheet import cells_of, find_region, parse_address, rows_of
+    from tiebreak.plan.cells import cells_of, rows_of
+    from tiebreak.plan.region import find_region
     from tiebreak.read import which
 
     values = cells_of(grid)
     blocks: list[list[int]] = []
     if cell_range is not None:
-        box = which.parse_range(cell_range, parse_address)[1]
+        box = which.parse_range(cell_range)[1]
     else:
         found = find_region(values, blocks=blocks)
         if found is None:

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from tiebreak.core.i18n import _
+from tiebreak.core.version import __version__
 
 __all__ = ["Report", "add_parser", "diagnose", "pinned_xlwings", "read_conf", "run", "version_text"]
 
@@ -37,12 +38,8 @@ IMPORT_TIMEOUT = 120.0
 
 
 def version_text() -> str:
-    """What ``tiebreak --version`` prints: the version tiebreak was installed as (the package's ``__version__``)."""
-    try:
-        version = metadata.version("tiebreak")
-    except metadata.PackageNotFoundError:  # imported from a source tree that was never installed
-        version = _("(version unknown)")
-    return f"tiebreak {version}"
+    """What ``tiebreak --version`` prints."""
+    return f"tiebreak {__version__}"
 
 
 def pinned_xlwings() -> str | None:

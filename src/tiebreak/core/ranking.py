@@ -318,8 +318,7 @@ def rank(
 
     ``columns=False`` leaves out each criterion's displayed values (``Standing.values``).
     """
-    rs = get_rules(rules)
-    ev = evaluation if evaluation is not None else rs.evaluate(t)
+    ev = evaluation if evaluation is not None else get_rules(rules).evaluate(t)
     if criteria is None:
         crits = default_criteria(round_robin=t.is_round_robin)
     elif isinstance(criteria, str):

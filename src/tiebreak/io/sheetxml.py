@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 from typing import IO, Any
 from xml.sax.saxutils import escape
 
-from tiebreak.core.errors import FileFormatError, column_letter
+from tiebreak.core.a1 import cell_address, column_index, column_letter, parse_cell
+from tiebreak.core.errors import FileFormatError
 from tiebreak.core.i18n import _
 
 __all__ = ["MAIN_NS", "SheetData", "cell_ref", "new_sheet", "patch_sheet", "read_shared_strings", "read_sheet", "split_ref"]
@@ -59,20 +60,13 @@ def merge_box(ref: str) -> tuple[int, int, int, int] | None:
 
 def split_ref(ref: str) -> tuple[int, int]:
     """``"AB12"`` → (12, 28), 1-based."""
-    col = 0
-    i = 0
-    n = len(ref)
-    while i < n and ref[i].isalpha():
-        col = col * 26 + (ord(ref[i].upper()) - 64)
-        i += 1
-    if i == 0 or i == n:
-        raise ValueError(ref)
-    return int(ref[i:].replace("$", "")), col
+    return parse_cell(ref)
 
 
 @functools.lru_cache(maxsize=4096)
 def cell_ref(row: int, col: int) -> str:
-    return f"{column_letter(col)}{row}"
+    """``AB12`` for row 12, column 28."""
+    return cell_address(row, col)
 
 
 def _text(el: Any) -> str:
@@ -139,7 +133,7 @@ def read_sheet(xml: bytes, strings: list[str], where: str, uncalculated: Any = N
     """
     try:
         return _scan_sheet(xml, strings, where, uncalculated)
-    except _NeedsParser:
+    except (_NeedsParser, ValueError):  # a ValueError: a reference beyond XFD, which the parser reports
         import io
 
         return _parse_sheet(io.BytesIO(xml), strings, where, uncalculated)
@@ -227,10 +221,7 @@ def _scan_sheet(xml: bytes, strings: list[str], where: str, uncalculated: Any) -
         if letters:
             col = columns.get(letters)
             if col is None:
-                col = 0
-                for ch in letters:
-                    col = col * 26 + ch - 64
-                columns[letters] = col
+                col = columns[letters] = column_index(letters.decode("ascii"))
             key = (int(row_text) - 1, col - 1)
             if not t_fast or t_fast == b"n":
                 cells[key] = _number(v_text.decode("ascii", "replace"))
@@ -256,10 +247,7 @@ def _scan_sheet(xml: bytes, strings: list[str], where: str, uncalculated: Any) -
         letters = rm.group(1)
         col = columns.get(letters)
         if col is None:
-            col = 0
-            for ch in letters.upper():
-                col = col * 26 + ch - 64
-            columns[letters] = col
+            col = columns[letters] = column_index(letters.decode("ascii"))
         row = int(rm.group(2))
         key = (row - 1, col - 1)
         t = b"n"
@@ -464,9 +452,7 @@ def _patch_row(p: bytes, row: int, inner: bytes, updates: dict[int, Any], cell_o
         end = inner.find(b">", last)
         rm = _LAST_REF.search(inner, last, end)
         if rm is not None:
-            col = 0
-            for ch in rm.group(1).upper():
-                col = col * 26 + ch - 64
+            col = column_index(rm.group(1).decode("ascii"))
             if col < min(updates):
                 return inner + _cells_xml(p, row, updates)
     elif not inner.strip():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from tiebreak.core.a1 import column_letter
 from tiebreak.core.errors import (
     ConsistencyError,
     LayoutError,
@@ -24,13 +25,8 @@ _PERSON_RE = re.compile(r"^[^\W\d_][\w'’\-]+,?\s+(?:[^\W\d_]\.\s?){1,2}$|^[^\W
 _THOUSANDS_RE = re.compile(r"^(\d{1,2})[ ,.\u00a0\u202f'’](\d{3})$")
 
 def _column_letter(c: int) -> str:
-    """The 1-based column of the table as a letter (A for its first column)."""
-    out = ""
-    n = c + 1
-    while n:
-        n, rem = divmod(n - 1, 26)
-        out = chr(65 + rem) + out
-    return out
+    """The 0-based column of the table as a letter (A for its first column)."""
+    return column_letter(c + 1)
 
 
 class SideColumns(ReaderBase):
