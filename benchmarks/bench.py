@@ -406,7 +406,7 @@ def withdrawals(grid: list[list[Any]], res: dict[str, float], repeat: int) -> No
 
 def gc_pause(grid: list[list[Any]], res: dict[str, float], repeat: int) -> None:
     """Reading the grid with the cyclic garbage collector running, and paused (interleaved runs, best of each)."""
-    from tiebreak import read as reader
+    from tiebreak.read import table as reader  # the module (tiebreak.read, the attribute, is the function that opens files)
 
     read = getattr(reader.read_table, "__wrapped__", reader.read_table)  # without any pause of its own
     running: list[float] = []

@@ -109,6 +109,7 @@ CONVERTED = (
     "cli/explain.py",
     "core/grammar.py",
     "io/book_names.py",
+    "io/book.py",
 )
 
 GETTEXT = frozenset({"_", "gettext", "ngettext", "pgettext", "npgettext", "lazy_gettext", "lazy_pgettext"})

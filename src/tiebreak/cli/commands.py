@@ -10,8 +10,9 @@ import argparse
 import json
 import os
 import sys
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 from tiebreak.cli import doctor
 from tiebreak.cli import explain as explaincmd
@@ -32,6 +33,7 @@ from tiebreak.core.numbers import decimals_of, json_value, shown
 from tiebreak.core.numbers import text as number_text
 from tiebreak.core.ranking import Ranking, rank
 from tiebreak.core.rules import RULE_SETS, get_rules
+from tiebreak.io.book import is_trf as _is_trf
 from tiebreak.io.csvout import (
     DIALECT_CHOICES,
     DIALECT_HELP,
@@ -41,8 +43,6 @@ from tiebreak.io.csvout import (
 )
 
 __all__ = ["main"]
-
-TRF_SUFFIXES = (".trf", ".txt", ".trfx")
 
 LANG_HELP = lazy_gettext(
     "the language of messages, help and output: en or ru (default: the workbook's Language setting, "
@@ -156,7 +156,7 @@ def _main(argv: Sequence[str]) -> int:
         return 130
     except BrokenPipeError:  # the output was piped into something that stopped reading (head)
         try:
-            sys.stdout = open(os.devnull, "w")
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - stays open: it takes the place of stdout until the process ends
         except OSError:
             pass
         return 0
@@ -166,19 +166,6 @@ def _main(argv: Sequence[str]) -> int:
     except MemoryError:
         print(_("tiebreak: error: the input is too large to read"), file=sys.stderr)
         return 1
-
-
-def _is_trf(path: Path) -> bool:
-    if path.suffix.lower() in TRF_SUFFIXES:
-        return True
-    if path.suffix.lower() in (".xlsx", ".xlsm", ".xltx", ".xltm", ".xls", ".ods", ".xlsb"):
-        return False
-    try:
-        with open(path, "rb") as f:
-            head = f.read(4)
-    except OSError:
-        return False
-    return not head.startswith(b"PK")
 
 
 def _rank(args: argparse.Namespace) -> int:

@@ -112,7 +112,7 @@ def run_compare(
             set_language(language(None, [t.title, *(p.name for p in t.players)]))
         default_rules = t.rules or "ru"
         default_criteria = ", ".join(t.tiebreak_codes) if t.tiebreak_codes else None
-        rankings = [rank(t, c if c is not None else default_criteria, r if r is not None else default_rules) for r, c in pairs]
+        rankings: list[Ranking] = [rank(t, c if c is not None else default_criteria, r if r is not None else default_rules) for r, c in pairs]
     else:
         from tiebreak.io.workbook import open_book
         from tiebreak.plan.sheet import plan_rank
@@ -120,7 +120,7 @@ def run_compare(
         book = open_book(path)
         for w in book.warnings:
             print(_("tiebreak: warning: {message}").format(message=w), file=sys.stderr)
-        rankings: list[Ranking] = []
+        rankings = []
         for r, c in pairs:
             plan = plan_rank(book, sheet=sheet, rules=r, criteria=c, check=False, language=language)
             set_language(plan.language)

@@ -93,7 +93,7 @@ def _parse(data: bytes, where: str) -> Any:
 
     try:
         return fromstring(data, forbid_dtd=True)
-    except Exception as err:
+    except Exception as err:  # noqa: BLE001 - whatever the XML parser raises on a file's bytes, the file is at fault
         raise FileFormatError(_("{where}: cannot be read ({kind}: {error})").format(where=where, kind=type(err).__name__, error=err)) from None
 
 
