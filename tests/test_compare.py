@@ -19,7 +19,7 @@ from test_cli import RR, RR_SB, RR_WINS, run
 from tiebreak.core.compare import compare, variants
 from tiebreak.core.errors import SettingsError
 from tiebreak.plan.compare import compare_grid
-from tiebreak.read import read_table
+from tiebreak.reading import read_table
 
 # No  Name  R1        R2              R3
 #  1  A     2w1       3w1             4w½        A beat B and C, drew D

@@ -121,7 +121,7 @@ def test_compare_shows_the_same(crafted: Any, capsys: pytest.CaptureFixture[str]
 
     from tiebreak.core.compare import compare
     from tiebreak.plan.compare import compare_grid
-    from tiebreak.read import read_table
+    from tiebreak.reading import read_table
 
     out = _cli(capsys, "compare", str(crafted), "--criteria", "T4", "--criteria", "T2")
     assert "Four decimals 2.0001 / Two decimals 39.13" in out

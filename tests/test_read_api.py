@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import ast
 import json
 import shutil
 import subprocess
@@ -218,39 +217,16 @@ def test_read_is_listed_and_all_is_sorted() -> None:
 
 
 def test_the_function_and_the_reading_package_live_side_by_side() -> None:
-    """``tiebreak.read`` is the function; the package of readers is imported with ``from`` (its modules by their full name)."""
+    """``tiebreak.read`` is the function; the readers are the package ``tiebreak.reading``, reachable every way."""
     code = (
-        "import sys, types, tiebreak, tiebreak.read.which\n"
-        "from tiebreak.read import read_table, table\n"
-        "from tiebreak.read.table import read_table as same\n"
-        "assert isinstance(sys.modules['tiebreak.read'], types.ModuleType)\n"
+        "import sys, types, tiebreak, tiebreak.reading.which\n"
+        "from tiebreak.reading import read_table, table\n"
+        "from tiebreak.reading.table import read_table as same\n"
+        "import tiebreak.reading.swiss as swiss\n"
+        "assert isinstance(tiebreak.reading, types.ModuleType) and isinstance(tiebreak.reading.which, types.ModuleType)\n"
         "assert isinstance(tiebreak.read, types.FunctionType), tiebreak.read\n"
         "assert read_table is table.read_table is same is tiebreak.read_table\n"
         "print('ok')\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False)
     assert (done.returncode, done.stdout.strip()) == (0, "ok"), done.stderr
-
-
-def _reaches_into_the_package(tree: ast.AST) -> list[int]:
-    """Lines that reach the reading package through the attribute ``tiebreak.read`` (now the function)."""
-    lines = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import) and any(a.name.startswith("tiebreak.read.") and a.asname for a in node.names):
-            lines.append(node.lineno)  # import tiebreak.read.x as y looks x up on the function
-        elif isinstance(node, ast.ImportFrom) and node.module == "tiebreak" and any(a.name == "read" for a in node.names):
-            lines.append(node.lineno)  # from tiebreak import read: the function, not the package
-        elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Attribute) and node.value.attr == "read":
-            inner = node.value.value
-            if isinstance(inner, ast.Name) and inner.id == "tiebreak":
-                lines.append(node.lineno)  # tiebreak.read.x
-    return lines
-
-
-def test_nothing_reaches_the_readers_through_the_function() -> None:
-    assert _reaches_into_the_package(ast.parse("import tiebreak.read.table as t\nfrom tiebreak import read\ntiebreak.read.which\n")) == [1, 2, 3]
-    found = []
-    for folder in ("src", "tests", "benchmarks", "tools", "addin", "workbooks"):
-        for path in sorted((ROOT / folder).rglob("*.py")):
-            found += [f"{path.relative_to(ROOT)}:{line}" for line in _reaches_into_the_package(ast.parse(path.read_text(encoding="utf-8")))]
-    assert found == []

@@ -47,7 +47,7 @@ from tiebreak.core.model import (
 from tiebreak.core.ranking import Ranking, Standing, rank
 from tiebreak.core.rules import Evaluation, RuleSet, get_rules, rule_set_names
 from tiebreak.core.version import __version__ as __version__
-from tiebreak.read import read_table
+from tiebreak.reading import read_table
 
 __all__ = [
     "CHESS", "DRAUGHTS", "ConsistencyError", "Criterion", "Entry", "Evaluation", "FileFormatError", "InputError",
@@ -102,7 +102,7 @@ def _read_grid(grid: _Grid, cell_range: str | None) -> Tournament:
     """A grid's table: the cells of ``cell_range``, else its largest block (with the note naming the others)."""
     from tiebreak.plan.cells import cells_of, rows_of
     from tiebreak.plan.region import find_region
-    from tiebreak.read import which
+    from tiebreak.reading import which
 
     values = cells_of(grid)
     blocks: list[list[int]] = []

@@ -24,7 +24,7 @@ Buchholz, ``ru`` counts B's forfeit as a draw against E and his bye as a win
 over the event's lowest score, FIDE 2024 counts both rounds as a dummy with
 B's own 2 points (the test of the command works the numbers out):
 
->>> from tiebreak.read import read_table
+>>> from tiebreak.reading import read_table
 >>> t = read_table([["No", "Name", "R1", "R2", "R3"], [1, "A", "2w1", "3w1", "4w½"], [2, "B", "1b0", "5w+", "+"],
 ...                 [3, "C", "4w1", "1b0", "5w1"], [4, "D", "3b0", "+", "1b½"], [5, "E", "+", "2b-", "3b0"]])
 >>> c = compare(t, ["ru", "fide-2024"], ["buchholz"])

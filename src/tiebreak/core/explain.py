@@ -18,7 +18,7 @@ evaluation (and the event's names and numbers).  ``=TB_EXPLAIN``'s table for a
 worksheet range is :func:`tiebreak.calc.explain.explain_grid`.  Why a player is placed above another is
 :mod:`tiebreak.core.places`.
 
->>> from tiebreak.read import read_table
+>>> from tiebreak.reading import read_table
 >>> t = read_table([["X", 1, 0, 1], [0, "X", 1, 1], [1, 0, "X", "="], [0, 0, "=", "X"]])
 >>> from tiebreak.core.rules import get_rules
 >>> e = explain(get_rules("ru").evaluate(t), 0, "sonneborn_berger")

@@ -11,7 +11,7 @@ criterion (head-to-head, results in order of places, DE) which players it
 was applied among (it is re-applied inside a part still tied, so two players
 of a three-player group may be separated by their own game).
 
->>> from tiebreak.read import read_table
+>>> from tiebreak.reading import read_table
 >>> from tiebreak.core.ranking import rank
 >>> t = read_table([["No", "Name", 1, 2, 3, 4], [1, "Ann", "X", 1, 0, 1], [2, "Bob", 0, "X", 1, 1],
 ...                 [3, "Cid", 1, 0, "X", "="], [4, "Dan", 0, 0, "=", "X"]])

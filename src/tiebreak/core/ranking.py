@@ -15,7 +15,7 @@
 
 Players equal after every criterion share the place (``"3–4"``).
 
->>> from tiebreak.read import read_table
+>>> from tiebreak.reading import read_table
 >>> t = read_table([["X", 1, 0, 1], [0, "X", 1, 1], [1, 0, "X", "="], [0, 0, "=", "X"]])
 >>> r = rank(t, "sonneborn_berger, wins, h2h")
 >>> [(s.label, t.players[s.player].label(), s.values["sonneborn_berger"]) for s in r.standings]

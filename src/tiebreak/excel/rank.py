@@ -39,7 +39,7 @@ from tiebreak.plan.blocked import (
 from tiebreak.plan.cells import cell_at
 from tiebreak.plan.model import OUTPUT_NAME, Area, Plan
 from tiebreak.plan.sheet import plan_rank
-from tiebreak.read import MAX_CELLS
+from tiebreak.reading import MAX_CELLS
 
 __all__ = ["XlwingsBook", "apply_plan", "main", "rank_book", "rank_sheet"]
 

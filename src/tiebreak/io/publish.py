@@ -9,7 +9,7 @@ up to 20 players fit on one sheet.  Every name and label is HTML-escaped;
 the labels are English or Russian after the table's own language
 (:mod:`tiebreak.core.labels`).
 
->>> from tiebreak.read import read_table
+>>> from tiebreak.reading import read_table
 >>> from tiebreak.core.ranking import rank
 >>> t = read_table([["Name", 1, 2], ["Ann <A>", "X", "½"], ["Bob", "½", "X"]])
 >>> page = html_page(rank(t, "wins"), "ru")

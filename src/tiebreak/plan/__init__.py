@@ -1,4 +1,4 @@
-"""What Rank writes, decided on an abstract workbook without writing (imports tiebreak.core and tiebreak.read only).
+"""What Rank writes, decided on an abstract workbook without writing (imports tiebreak.core and tiebreak.reading only).
 
 * :mod:`.sheet`: :func:`~tiebreak.plan.sheet.plan_rank`, the steps in order;
 * :mod:`.region`: where the table is (Excel's "current region");

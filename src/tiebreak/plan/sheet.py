@@ -1,4 +1,4 @@
-"""What "Rank" does to a workbook, decided without touching one: :func:`plan_rank`, a sequence of named steps (imports tiebreak.core, tiebreak.read and the other plan modules).
+"""What "Rank" does to a workbook, decided without touching one: :func:`plan_rank`, a sequence of named steps (imports tiebreak.core, tiebreak.reading and the other plan modules).
 
 The Rank button (xlwings) and ``tiebreak rank --out`` (the package editor) both hand a
 :class:`BookSource` to :func:`plan_rank`, get back a :class:`Plan` (every cell
@@ -78,7 +78,7 @@ from tiebreak.plan.settings import (
 )
 from tiebreak.plan.standings import plan_standings, standings_grid
 from tiebreak.plan.values import table_labels
-from tiebreak.read import TableLayout, read_table, which
+from tiebreak.reading import TableLayout, read_table, which
 
 __all__ = [
     "OUTPUT_NAME",

@@ -26,10 +26,10 @@ from tiebreak.core.notation import (
     show,
     swiss_cell,
 )
-from tiebreak.read.base import MAX_ROUNDS, SAMPLE, _Bad
-from tiebreak.read.columns import SideColumns
-from tiebreak.read.labels import ROUND_RE as _ROUND_RE
-from tiebreak.read.labels import fold as _fold
+from tiebreak.reading.base import MAX_ROUNDS, SAMPLE, _Bad
+from tiebreak.reading.columns import SideColumns
+from tiebreak.reading.labels import ROUND_RE as _ROUND_RE
+from tiebreak.reading.labels import fold as _fold
 
 # the common Swiss cell, one per line of a joined column: opponent, colour letter, one-character result
 _COLOURS, _FAST_MARKS = g.COLOURS, g.ONE_CHAR_MARKS

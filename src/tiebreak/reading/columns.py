@@ -16,8 +16,8 @@ from tiebreak.core.notation import (
     parse_number,
     show,
 )
-from tiebreak.read.base import MAX_PLAYERS, ReaderBase, TableLayout
-from tiebreak.read.labels import is_other_label as _is_other_label
+from tiebreak.reading.base import MAX_PLAYERS, ReaderBase, TableLayout
+from tiebreak.reading.labels import is_other_label as _is_other_label
 
 # a person's name: a surname with initials or a first name, "Иванов И.", "Ivanov, Ivan", "Ann Lee"
 _PERSON_RE = re.compile(r"^[^\W\d_][\w'’\-]+,?\s+(?:[^\W\d_]\.\s?){1,2}$|^[^\W\d_][\w'’\-]+,?\s+[^\W\d_][\w'’\-.]+(?:\s+[^\W\d_][\w'’\-.]+)?$")

@@ -23,8 +23,8 @@ from tiebreak.core.notation import (
     split_digits,
     typing_hint,
 )
-from tiebreak.read.base import _Bad, _scale
-from tiebreak.read.columns import SideColumns
+from tiebreak.reading.base import _Bad, _scale
+from tiebreak.reading.columns import SideColumns
 
 
 def _pair_ok(k1: Kind, p1: float, k2: Kind, p2: float, sc: Scoring) -> bool:
