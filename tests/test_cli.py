@@ -178,7 +178,7 @@ def test_text_output_round_robin(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0, err
     lines = out.splitlines()
     assert lines[0] == "Rules: ru   Criteria: sonneborn_berger, wins, h2h, beaten, order"
-    assert lines[1].split() == ["Place", "No", "Name", "Points", *RR_CRITERIA]
+    assert lines[1].split() == ["Place", "No.", "Name", "Points", *RR_CRITERIA]
     body = lines[2:12]
     assert len(body) == 10 and not any(line.startswith("Note") for line in body)
     # one line per player: place, number, ... (names have a space inside)
@@ -204,8 +204,8 @@ def test_csv_round_robin(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "rank", str(RR), "--format", "csv", "--lang", "en")
     assert code == 0, err
     rows = csv_rows(out)
-    assert list(rows[0]) == ["Place", "No", "Name", "Points", *RR_CRITERIA]
-    by_no = {int(r["No"]): r for r in rows}
+    assert list(rows[0]) == ["Place", "No.", "Name", "Points", *RR_CRITERIA]
+    by_no = {int(r["No."]): r for r in rows}
     assert {n: r["Place"] for n, r in by_no.items()} == RR_PLACES
     assert {n: float(r["Points"]) for n, r in by_no.items()} == RR_POINTS
     assert {n: float(r["sonneborn_berger"]) for n, r in by_no.items()} == RR_SB
@@ -222,8 +222,8 @@ def test_csv_swiss(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "rank", str(SWISS), "--format", "csv")
     assert code == 0, err
     rows = csv_rows(out)
-    assert list(rows[0]) == ["Place", "No", "Name", "Points", "BH/C1", "BH", "SB", "DE", "WIN"]
-    by_no = {int(r["No"]): r for r in rows}
+    assert list(rows[0]) == ["Place", "No.", "Name", "Points", "BH/C1", "BH", "SB", "DE", "WIN"]
+    by_no = {int(r["No."]): r for r in rows}
     assert by_no[13]["Name"] == "O'Brien, Sean" and by_no[1]["Name"] == "Andersen, Mia"
     assert {n: by_no[n]["Place"] for n in SWISS_PLACES} == SWISS_PLACES
     for n, values in SWISS_VALUES.items():
@@ -270,7 +270,7 @@ def test_real_subprocess(tmp_path: Path) -> None:
     )
     assert proc.returncode == 0, proc.stderr
     rows = csv_rows(proc.stdout)
-    assert {int(r["No"]): r["Place"] for r in rows} == RR_PLACES
+    assert {int(r["No."]): r["Place"] for r in rows} == RR_PLACES
     # the console script, a usage error: exit 2, a message, no traceback
     script = shutil.which("tiebreak") or str(Path(sys.executable).with_name("tiebreak"))
     proc = subprocess.run([script, "rank"], capture_output=True, text=True, timeout=120)
@@ -425,7 +425,7 @@ def test_rank_without_out_prints_even_when_a_target_cell_is_taken(capsys: pytest
     blocked = with_cell(RR, tmp_path, "Crosstable", "T5", "мой комментарий")
     code, out, err = run(capsys, "rank", str(blocked), "--format", "csv", "--lang", "en")
     assert code == 0, err
-    assert {int(r["No"]): r["Place"] for r in csv_rows(out)} == RR_PLACES
+    assert {int(r["No."]): r["Place"] for r in csv_rows(out)} == RR_PLACES
 
 
 def test_out_refused_when_a_target_cell_is_taken(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -440,7 +440,7 @@ def test_out_refused_when_a_target_cell_is_taken(capsys: pytest.CaptureFixture[s
 def test_rank_a_trf_file(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "rank", str(HELD5), "--criteria", "BH/C1, BH, SB", "--format", "csv")
     assert code == 0, err
-    got = {int(r["No"]): r["Place"] for r in csv_rows(out)}
+    got = {int(r["No."]): r["Place"] for r in csv_rows(out)}
     # places from the published answers (points, then BH/C1, BH, SB under the 2024 rules)
     with open(HELD5_CSV, encoding="utf-8") as f:
         ref = list(csv.DictReader(f))

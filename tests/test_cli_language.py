@@ -143,7 +143,7 @@ def test_the_russian_workbook_speaks_russian_without_options(capsys: pytest.Capt
     assert cli.main(["rank", str(SWISS)]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == "Rules: fide-2024   Criteria: BH/C1, BH, SB, DE, WIN"
-    assert lines[1].split()[:4] == ["Place", "No", "Name", "Points"]
+    assert lines[1].split()[:4] == ["Place", "No.", "Name", "Points"]
 
 
 def test_system_locale_decides_for_an_english_table(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
@@ -180,7 +180,7 @@ def test_csv_dialect_chooses_explicitly(capsys: pytest.CaptureFixture[str]) -> N
     assert {int(r[1]): r[3:6] for r in rows[1:]}[1] == ["5.5", "42", "46.5"]
     russian_excel = _swiss_csv(capsys, "--csv-dialect", "semicolon", "--lang", "en")
     rows = list(csv.reader(io.StringIO(russian_excel), delimiter=";"))
-    assert rows[0][:4] == ["Place", "No", "Name", "Points"]
+    assert rows[0][:4] == ["Place", "No.", "Name", "Points"]
     assert {int(r[1]): r[3:6] for r in rows[1:]}[1] == ["5,5", "42", "46,5"]
 
 

@@ -53,7 +53,7 @@ def test_ru_and_fide_2024_place_b_and_c_the_other_way_round(capsys: pytest.Captu
     assert code == 0, err
     lines = out.splitlines()
     assert lines[0] == "Compared: A = ru (buchholz); B = fide-2024 (buchholz)"
-    assert lines[1].split() == ["No", "Name", "Points", "A:", "ru", "B:", "fide-2024", "Difference", "made", "by"]
+    assert lines[1].split() == ["No.", "Name", "Points", "A:", "ru", "B:", "fide-2024", "Difference", "made", "by"]
     # listed in the reference's (ru's) order: C (2nd under ru), then B; A, D and E keep their places
     assert lines[2].split() == ["3", "C", "2", "2", "3", "Buchholz:", "5.5", "/", "5"]
     assert lines[3].split() == ["2", "B", "2", "3", "2", "Buchholz:", "5", "/", "6.5"]

@@ -40,7 +40,7 @@ def test_english_is_the_default_and_needs_no_catalogue() -> None:
 def test_russian_comes_from_the_catalogue() -> None:
     with use_language("ru"):
         assert _(UNKNOWN).format(value="fr") == "неизвестный язык 'fr': используйте en или ru"
-        assert i18n.pgettext("column", "Place") == "Место"
+        assert i18n.pgettext("page", "Place") == "Место"
         assert i18n.npgettext("score", "{n} point", "{n} points", 5).format(n=5) == "5 очков"
     assert current_language() == "en"
 

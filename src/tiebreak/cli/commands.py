@@ -22,12 +22,13 @@ from tiebreak.core.errors import FileFormatError, SettingsError, TiebreakError
 from tiebreak.core.i18n import (
     _,
     cli_language,
+    current_language,
     language_option,
     lazy_gettext,
-    pgettext,
     set_language,
     use_language,
 )
+from tiebreak.core.labels import standings_head
 from tiebreak.core.localformat import decimal_separator, players, rounds
 from tiebreak.core.numbers import decimals_of, json_value, shown
 from tiebreak.core.numbers import text as number_text
@@ -309,7 +310,7 @@ def _same_file(a: Path, b: Path) -> bool:
 
 
 def _head(ranking: Ranking) -> list[str]:
-    return [pgettext("column", "Place"), pgettext("column", "No"), pgettext("column", "Name"), pgettext("column", "Points")] + [
+    return [*standings_head(current_language())] + [
         c.code for c in ranking.criteria
     ]
 

@@ -22,7 +22,7 @@ from tiebreak.core.compare import (
 from tiebreak.core.criteria import get_criterion
 from tiebreak.core.errors import FileFormatError, SettingsError
 from tiebreak.core.i18n import _, current_language, pgettext, set_language, use_language
-from tiebreak.core.labels import text
+from tiebreak.core.labels import standings_head, text
 from tiebreak.core.numbers import POINTS_DECIMALS, json_value
 from tiebreak.core.ranking import Ranking, rank
 
@@ -36,7 +36,7 @@ def text_report(c: Comparison, lang: str | None = None) -> str:
         points = pgettext("criteria", "points")
         compared = "; ".join(f"{chr(65 + i)} = {v.rules} ({', '.join(v.criteria) or points})" for i, v in enumerate(c.variants))
         lines = [_("Compared: {variants}").format(variants=compared)]
-        head = [pgettext("column", "No"), pgettext("column", "Name"), pgettext("column", "Points")]
+        head = standings_head(lang)[1:]
     if not c.differences:
         lines.append(text("same", lang))
         return "\n".join(lines) + "\n"

@@ -2,25 +2,21 @@
 
 One dictionary, looked up by :func:`text`; the words are gettext messages
 (context ``page``), so their Russian lives in the message catalogue with every
-other text.  The language of a table is Russian when its names or column
-labels are written in Cyrillic, English otherwise (:func:`table_language`).
+other text.  Which language a table speaks is chosen in one place,
+:func:`tiebreak.core.i18n.choose_language`.
 
 >>> text("place", "ru"), text("place", "en")
 ('Место', 'Place')
 >>> text("players", "ru", n=10), text("round", "en", n=3)
 ('участников: 10', 'R3')
->>> table_language(["Иванов", "Smith"]), table_language(["Smith", "No"])
-('ru', 'en')
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from tiebreak.core import i18n
 from tiebreak.core.i18n import LazyString, lazy_pgettext, use_language
 
-__all__ = ["LANGUAGES", "TEXT", "table_language", "text"]
+__all__ = ["LANGUAGES", "STANDINGS_HEAD", "TEXT", "standings_head", "text"]
 
 LANGUAGES = i18n.LANGUAGES
 
@@ -54,13 +50,21 @@ TEXT: dict[str, LazyString] = {
 """The words by key; each is translated in the language :func:`text` is asked for."""
 
 
+STANDINGS_HEAD = ("place", "number", "name", "points")
+"""The keys of the columns every printed or written standings table starts with; the criteria follow."""
+
+
+def standings_head(lang: str) -> list[str]:
+    """The first columns of standings in ``lang``: Rank's Standings sheet, the command line's table, CSV, the comparison.
+
+    >>> standings_head("en"), standings_head("ru")
+    (['Place', 'No.', 'Name', 'Points'], ['Место', '№', 'Участник', 'Очки'])
+    """
+    return [text(key, lang) for key in STANDINGS_HEAD]
+
+
 def text(key: str, lang: str, **values: object) -> str:
     """The word for ``key`` in ``lang`` ('en' or 'ru'), with ``{n}``-style fields filled in."""
     with use_language(lang if lang in LANGUAGES else i18n.DEFAULT_LANGUAGE):
         s = str(TEXT[key])
     return s.format(**values) if values else s
-
-
-def table_language(samples: Iterable[str]) -> str:
-    """'ru' when any of the names or labels is written in Cyrillic, else 'en' (as :func:`tiebreak.core.i18n.table_language`)."""
-    return i18n.table_language(samples) or "en"

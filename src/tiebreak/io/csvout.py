@@ -49,7 +49,8 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from tiebreak.core.errors import SettingsError
-from tiebreak.core.i18n import _, current_language, lazy_gettext, lazy_pgettext
+from tiebreak.core.i18n import _, current_language, lazy_gettext
+from tiebreak.core.labels import STANDINGS_HEAD, TEXT
 from tiebreak.core.localformat import format_number
 
 __all__ = [
@@ -91,12 +92,7 @@ DIALECT_HELP = lazy_gettext(
 )
 """The help text of ``--csv-dialect``."""
 
-STANDINGS_COLUMNS = (
-    lazy_pgettext("column", "Place"),
-    lazy_pgettext("column", "No."),
-    lazy_pgettext("column", "Name"),
-    lazy_pgettext("column", "Points"),
-)
+STANDINGS_COLUMNS = tuple(TEXT[key] for key in STANDINGS_HEAD)
 """The leading columns of printed standings; the criteria's names follow."""
 
 

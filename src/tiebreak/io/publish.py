@@ -29,8 +29,8 @@ from typing import Any
 from tiebreak.core import numbers
 from tiebreak.core.criteria import Criterion
 from tiebreak.core.errors import FileFormatError
-from tiebreak.core.i18n import _, normalize_language
-from tiebreak.core.labels import table_language, text
+from tiebreak.core.i18n import _, choose_language
+from tiebreak.core.labels import text
 from tiebreak.core.model import Kind, Tournament
 from tiebreak.core.ranking import Ranking
 from tiebreak.core.rules import get_rules
@@ -82,11 +82,8 @@ ul.notes { margin: 10px 0 0; padding-left: 1.2em; color: #444; font-size: .85em;
 
 def page_language(t: Tournament, setting: str = "auto") -> str:
     """'ru' or 'en': an explicit setting, else the language of the table's names and column labels."""
-    chosen = normalize_language(setting)
-    if chosen is not None:
-        return chosen
     labels = getattr(t.layout, "labels", None) or {}
-    return table_language([t.title, *(p.name for p in t.players), *(str(x) for x in labels.values())])
+    return choose_language(setting, [t.title, *(p.name for p in t.players), *(str(x) for x in labels.values())])
 
 
 def number_text(v: float, lang: str, decimals: int = 2) -> str:

@@ -21,7 +21,6 @@ time it runs; later runs read what the user changed.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -137,14 +136,6 @@ class Settings:
             return parse_criteria(self.criteria)
         return default_criteria(round_robin=round_robin)
 
-    def lang(self, sample_text: str = "") -> str:
-        """'ru' or 'en': the setting, or Russian when the table is written in Cyrillic."""
-        v = self.language.strip().casefold()
-        if v in ("ru", "russian", "русский"):
-            return "ru"
-        if v in ("en", "english", "английский"):
-            return "en"
-        return "ru" if re.search(r"[а-яё]", sample_text.casefold()) else "en"
 
 
 def settings_grid(s: Settings, criteria_text: str) -> list[list[Any]]:

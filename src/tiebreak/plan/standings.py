@@ -7,6 +7,7 @@ from typing import Any
 from tiebreak.core.a1 import cell_address
 from tiebreak.core.errors import WriteBlockedError
 from tiebreak.core.i18n import _, use_language
+from tiebreak.core.labels import standings_head
 from tiebreak.core.places import decided_texts
 from tiebreak.core.ranking import Ranking
 from tiebreak.core.rules import get_rules
@@ -23,7 +24,6 @@ from tiebreak.plan.model import (
 from tiebreak.plan.previous import standings_block
 from tiebreak.plan.values import (
     DECIDED_LABELS,
-    PLACE_LABELS,
     criterion_label,
     display,
     place_value,
@@ -37,8 +37,7 @@ def standings_grid(ranking: Ranking, rules: str, lang: str) -> list[list[Any]]:
     t = ranking.tournament
     rs = get_rules(rules)
     crit = ranking.criteria
-    ru = lang == "ru"
-    head = [PLACE_LABELS[lang], "№" if ru else "No.", "Участник" if ru else "Name", "Очки" if ru else "Points"]
+    head = standings_head(lang)
     head += [criterion_label(c, lang) for c in crit] + [DECIDED_LABELS[lang]]
     with use_language(lang):
         # TRANSLATORS: the Standings sheet's title; {mark} is tiebreak's mark of its own sheet and stays first.

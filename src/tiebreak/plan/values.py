@@ -7,12 +7,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from tiebreak.core.criteria import CRITERIA, Criterion
+from tiebreak.core.labels import LANGUAGES, text
 from tiebreak.core.numbers import shown
 
 __all__ = ["DECIDED_LABELS", "PLACE_LABELS", "criterion_label", "display", "looks_like_ours", "looks_like_place", "place_value", "table_labels"]
 
-PLACE_LABELS = {"en": "Place", "ru": "Место"}
-DECIDED_LABELS = {"en": "Decided by", "ru": "Решено по"}
+PLACE_LABELS = {lang: text("place", lang) for lang in LANGUAGES}
+DECIDED_LABELS = {lang: text("decided", lang) for lang in LANGUAGES}
 
 _PLACE = re.compile(r"\d+(?:\s*[–-]\s*\d+)?\Z")
 _NUMBERS = re.compile(r"-?\d+(?:[.,]\d+)?(?: -?\d+(?:[.,]\d+)?)+\Z")  # the "order" column's results
