@@ -78,6 +78,7 @@ CONVERTED = (
     "cli/commands.py",
     "plan/sheet.py",
     "plan/settings.py",
+    "core/outlook.py",
     "excel/rank.py",
     "excel/merges.py",
     "io/workbook.py",

@@ -1,0 +1,543 @@
+"""Who can still win: the places on points a player can still reach, over every way the remaining games can end.
+
+The input is each player's points now, the games still to be played (pairs
+of player indices; a pair may repeat, as in a double round robin) and the
+:class:`~tiebreak.core.model.Scoring`.  Each remaining game ends in a win, a
+draw or a loss; an *outcome* is one result for every remaining game, and
+``F(k)`` is player ``k``'s final points in it.  Only points count here: no
+tie-break.  A bye still to come is not a game: the caller adds its points to
+the player's points now (a scheduled pairing bye worth a win is simply that
+many more points).
+
+Definitions, for player ``i``:
+
+* ``max_points`` / ``min_points``: his points if he wins / loses every remaining game;
+* ``best_place`` = 1 + the least, over all outcomes, number of players with
+  ``F(j) > F(i)`` (players level with him are counted in his favour);
+* ``worst_place`` = 1 + the greatest, over all outcomes, number of other
+  players with ``F(j) >= F(i)`` (players level with him are counted against him);
+* ``can_win``: some outcome has nobody strictly above him (first, alone or
+  shared), i.e. ``best_place == 1``;
+* ``clinched``: in every outcome nobody else is at or above him, i.e.
+  ``worst_place == 1``.  This is a named choice: *clinched means first
+  alone whatever happens*; a player sure of at least a shared first place
+  can win but has not clinched.
+
+How they are computed, and how far they are exact:
+
+* ``clinched`` is exact for any scoring and any size: another player ``j``
+  gets level with or above ``i`` in some outcome exactly when ``j``'s
+  ``max_points`` reach ``i``'s ``min_points`` (let ``j`` win and ``i`` lose
+  every game, their game included; the other games do not matter).
+* The best place of ``i`` is reached with ``i`` winning all his games and the
+  worst with ``i`` losing all of them (a better result for ``i`` raises him and
+  lowers his opponent).  Players whose status against that total is already
+  settled drop out, with their games against the others fixed the way that
+  matters; what is left splits into independent groups (players joined by
+  remaining games), each solved exactly by a search over its games'
+  results, memoised on the points of the players with games still to come.
+  A group of at most ``exact_games`` remaining games (12 by default) is always
+  solved exactly; a larger group is solved exactly while the searches of
+  such groups stay within ``budget`` states in all (shared by every player
+  of the call, so a hopeless case costs about a second), and otherwise gets
+  sound bounds: best place from
+  a flow bound, worst place from the fewest points the players above must
+  gain.  ``Outlook.exact`` (and ``PlayerOutlook.exact``) is False when some
+  place is such a bound; then ``best_place`` is at most the true best place
+  and ``worst_place`` at least the true worst, so the player's final place
+  always lies between them.
+* ``can_win`` is exact for any size when a draw is worth half a win and a loss
+  (``2 * draw == win + loss``: 1/½/0, 2/1/0): with ``i`` winning all his
+  games, it is a maximum-flow question (each remaining game hands out the
+  same points in draw-sized steps; each other player may take at most what
+  keeps him level with ``i``).  For other scorings (3/1/0) it comes from the
+  search; when that gives bounds, ``can_win`` means "not ruled out" (the best
+  place bound is 1).
+
+A round robin of four, two games left (Ann-Bob, Cid-Dan), on 2, 1.5, 0.5
+and 0 points.  Ann is first if she wins and second if she loses (Bob then
+has 2.5); Bob can win by beating Ann, and is third if he loses and Cid wins
+(1.5 each, the tie counted against him); Cid cannot get level with Ann.
+
+>>> from tiebreak.core.model import CHESS
+>>> o = outlook([2.0, 1.5, 0.5, 0.0], [(0, 1), (2, 3)], CHESS)
+>>> [(p.best_place, p.worst_place, p.can_win, p.clinched) for p in o.players]
+[(1, 2, True, False), (1, 3, True, False), (2, 4, False, False), (3, 4, False, False)]
+>>> o.games_left, o.exact, o.players[1].max_points
+(2, True, 2.5)
+>>> outlook([3.0, 1.0, 0.0], [(1, 2)], CHESS).players[0].clinched
+True
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from math import lcm
+
+from tiebreak.core.model import CHESS, Scoring
+
+__all__ = ["EXACT_GAMES", "Outlook", "PlayerOutlook", "outlook"]
+
+EXACT_GAMES = 12
+"""A group of at most this many remaining games is always solved exactly."""
+
+BUDGET = 250_000
+"""States the searches of the larger groups may visit in all, in one call, before they settle for bounds."""
+
+_DEPTH = 400  # a group of more games is not searched (the search recurses once per game)
+_DENOMINATOR = 10_000  # points are read as fractions with at most this denominator (0.1 is 1/10)
+
+
+@dataclass(frozen=True)
+class PlayerOutlook:
+    """What a player can still reach on points (see the module docstring for the definitions)."""
+
+    points: float
+    min_points: float
+    max_points: float
+    best_place: int
+    worst_place: int
+    can_win: bool
+    clinched: bool
+    exact: bool
+    """False when ``best_place`` or ``worst_place`` (and then perhaps ``can_win``) is a bound."""
+
+
+@dataclass(frozen=True)
+class Outlook:
+    """The outlook of every player, in the order of the points given."""
+
+    players: tuple[PlayerOutlook, ...]
+    games_left: int
+    exact: bool
+    """False when some player's places are bounds rather than exact."""
+
+
+class _OverBudget(Exception):
+    """The search of a group visited more states than allowed."""
+
+
+def outlook(
+    points: Sequence[float],
+    games: Iterable[tuple[int, int]],
+    scoring: Scoring = CHESS,
+    *,
+    exact_games: int = EXACT_GAMES,
+    budget: int = BUDGET,
+) -> Outlook:
+    """Each player's best and worst place on points, whether he can still win and whether he has clinched first place.
+
+    ``points`` are the players' points now (a bye still to come included);
+    ``games`` the remaining games as pairs of indices into ``points``.  A game
+    of a player against himself or an index out of range raises ValueError.
+    """
+    n = len(points)
+    pairs = [(int(a), int(b)) for a, b in games]
+    for a, b in pairs:
+        if not (0 <= a < n and 0 <= b < n) or a == b:
+            raise ValueError((a, b))
+    fractions = [_fraction(p) for p in points]
+    values = (_fraction(scoring.win), _fraction(scoring.draw), _fraction(scoring.loss))
+    scale = lcm(*(f.denominator for f in (*fractions, *values)))
+    now = [int(f * scale) for f in fractions]
+    win, draw, loss = (int(v * scale) for v in values)
+    ctx = _Context(now, pairs, win, draw, loss, exact_games, budget)
+    players = []
+    for i in range(n):
+        low, high = ctx.min_points[i], ctx.max_points[i]
+        clinched = all(ctx.max_points[j] < low for j in range(n) if j != i)
+        best, best_exact = ctx.best_place(i)
+        worst, worst_exact = (1, True) if clinched else ctx.worst_place(i)
+        if ctx.half_draw:
+            can_win = ctx.can_win_by_flow(i)
+            if can_win:
+                best, best_exact = 1, True
+            elif not best_exact:
+                best = max(best, 2)  # still a bound, made tighter by the exact answer
+        else:
+            can_win = best == 1
+        players.append(
+            PlayerOutlook(
+                points=float(points[i]),
+                min_points=float(Fraction(low, scale)),
+                max_points=float(Fraction(high, scale)),
+                best_place=best,
+                worst_place=worst,
+                can_win=can_win,
+                clinched=clinched,
+                exact=best_exact and worst_exact,
+            )
+        )
+    return Outlook(tuple(players), len(pairs), all(p.exact for p in players))
+
+
+def _fraction(value: float) -> Fraction:
+    return Fraction(value).limit_denominator(_DENOMINATOR)
+
+
+class _Context:
+    """The event in whole units, results shifted so that a loss is worth nothing.
+
+    Each player's points now include a loss for every remaining game, and a
+    game adds ``win - loss``, ``draw - loss`` or nothing: the same finals,
+    but points only ever grow along the games.
+    """
+
+    def __init__(self, now: list[int], games: list[tuple[int, int]], win: int, draw: int, loss: int, exact_games: int, budget: int) -> None:
+        count = [0] * len(now)
+        for a, b in games:
+            count[a] += 1
+            count[b] += 1
+        self.now = [p + c * loss for p, c in zip(now, count, strict=True)]
+        self.games = games
+        self.win, self.draw = win - loss, draw - loss
+        self.half_draw = 2 * self.draw == self.win
+        self.exact_games = exact_games
+        self.budget = budget
+        self.min_points = [p + c * loss for p, c in zip(now, count, strict=True)]
+        self.max_points = [p + c * win for p, c in zip(now, count, strict=True)]
+
+    def _fixed(self, i: int, won: bool) -> tuple[list[int], list[tuple[int, int]]]:
+        """The points with every game of ``i`` won (or lost) by him, and the other games."""
+        score = list(self.now)
+        rest = []
+        for a, b in self.games:
+            if i in (a, b):
+                score[i if won else (b if a == i else a)] += self.win
+            else:
+                rest.append((a, b))
+        return score, rest
+
+    # --- places -------------------------------------------------------------
+
+    def best_place(self, i: int) -> tuple[int, bool]:
+        """1 + the fewest players strictly above ``i`` (he wins all his games), and whether it is exact."""
+        score, rest = self._fixed(i, won=True)
+        return self._extreme(i, score, rest, score[i], minimise=True)
+
+    def worst_place(self, i: int) -> tuple[int, bool]:
+        """1 + the most other players at or above ``i`` (he loses all his games), and whether it is exact."""
+        score, rest = self._fixed(i, won=False)
+        # at or above score[i] is above score[i] - 1 (whole units)
+        return self._extreme(i, score, rest, score[i] - 1, minimise=False)
+
+    def _extreme(self, i: int, score: list[int], rest: list[tuple[int, int]], threshold: int, *, minimise: bool) -> tuple[int, bool]:
+        """1 + the least (or greatest) number of players other than ``i`` ending above ``threshold``.
+
+        First the players whose side of the threshold no result can change are
+        set aside (counted if they are above for sure), and each game of a
+        player still open against one set aside is given the result that
+        serves the objective (a loss for the open player when minimising, a win
+        when maximising); this repeats until nothing changes.  The games left
+        between open players split into groups solved one by one.
+        """
+        remaining = [0] * len(score)
+        for a, b in rest:
+            remaining[a] += 1
+            remaining[b] += 1
+        settled = [False] * len(score)
+        settled[i] = True
+        count = 0
+        changed = True
+        while changed:
+            changed = False
+            for j in range(len(score)):
+                if settled[j]:
+                    continue
+                if score[j] > threshold:
+                    settled[j] = changed = True
+                    count += 1
+                elif score[j] + remaining[j] * self.win <= threshold:
+                    settled[j] = changed = True
+            if changed:
+                kept = []
+                for a, b in rest:
+                    if settled[a] or settled[b]:
+                        if not minimise and not (settled[a] and settled[b]):
+                            score[b if settled[a] else a] += self.win
+                        remaining[a] -= 1
+                        remaining[b] -= 1
+                    else:
+                        kept.append((a, b))
+                rest = kept
+        exact = True
+        for group in _groups(rest):
+            players = sorted({p for g in group for p in g})
+            limit = None if len(group) <= self.exact_games else self.budget
+            search = _Search(group, players, score, self._outcomes(), threshold, minimise, limit)
+            try:
+                count += search.run()
+            except _OverBudget:
+                exact = False
+                count += self._bound(group, players, score, threshold, minimise=minimise)
+            if limit is not None:
+                self.budget -= len(search.memo)
+        return 1 + count, exact
+
+    def _outcomes(self) -> tuple[tuple[int, int], ...]:
+        return ((self.win, 0), (self.draw, self.draw), (0, self.win))
+
+    def _bound(self, group: list[tuple[int, int]], players: list[int], score: list[int], threshold: int, *, minimise: bool) -> int:
+        """A sound bound on a group's count: at most the least when minimising, at least the greatest when maximising.
+
+        Both come from a scoring where a draw is half a win, with a win of
+        ``min(win, 2 * draw)`` (results no better than the real ones, so no
+        more players above) or ``max(win, 2 * draw)`` (no worse, so no fewer
+        players above); a game then hands out two half-win steps.
+        """
+        games = [0] * len(score)
+        for a, b in group:
+            games[a] += 1
+            games[b] += 1
+        if minimise:
+            # when minimising, at most cap[j] steps keep j at or below the threshold
+            least = min(self.win, 2 * self.draw)
+            cap = {j: min(2 * games[j], 2 * (threshold - score[j]) // least) for j in players}
+            deficit = 2 * len(group) - _max_flow_games(group, cap)
+            # freeing player j (letting him above) lets the flow grow by at most his unused steps
+            extra = sorted((2 * games[j] - cap[j] for j in players), reverse=True)
+            above = 0
+            while deficit > 0 and above < len(extra):
+                deficit -= extra[above]
+                above += 1
+            return above
+        most = max(self.win, 2 * self.draw)
+        # the steps j needs to get above the threshold; together they cannot exceed the steps handed out
+        needs = sorted(-(-2 * (threshold + 1 - score[j]) // most) for j in players)
+        total, reached = 2 * len(group), 0
+        for need in needs:
+            if need > total:
+                break
+            total -= need
+            reached += 1
+        return reached
+
+    # --- can win ----------------------------------------------------------------
+
+    def can_win_by_flow(self, i: int) -> bool:
+        """Whether ``i`` can finish with nobody above him (a draw worth half a win and a loss)."""
+        score, rest = self._fixed(i, won=True)
+        top = score[i]
+        if any(s > top for s in score):
+            return False
+        games = [0] * len(score)
+        for a, b in rest:
+            games[a] += 1
+            games[b] += 1
+        cap = {j: min(2 * games[j], (top - score[j]) // self.draw) for j in range(len(score)) if games[j]}
+        return _max_flow_games(rest, cap) == 2 * len(rest)
+
+
+def _groups(games: list[tuple[int, int]]) -> list[list[tuple[int, int]]]:
+    """The games split by the players they join (connected components)."""
+    parent: dict[int, int] = {}
+
+    def find(x: int) -> int:
+        while parent.setdefault(x, x) != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for a, b in games:
+        parent[find(a)] = find(b)
+    groups: dict[int, list[tuple[int, int]]] = {}
+    for a, b in games:
+        groups.setdefault(find(a), []).append((a, b))
+    return list(groups.values())
+
+
+class _Search:
+    """The least or greatest number of a group's players ending above a threshold, over every result of its games.
+
+    The games go in an order that finishes players early; the search is
+    memoised on the game reached and the points of the players who have
+    played and still have games to come.  A player above the threshold, or
+    who can no longer get above it, has his points replaced by one marker
+    for each case, so that states which differ only there are merged.
+    Repeated games between the same two players are taken together.
+    """
+
+    def __init__(self, games: list[tuple[int, int]], players: list[int], score: list[int], outcomes: tuple[tuple[int, int], ...], threshold: int, minimise: bool, limit: int | None) -> None:
+        index = {p: k for k, p in enumerate(_order(players, games))}
+        merged: dict[tuple[int, int], int] = {}
+        for a, b in games:
+            key = (a, b) if index[a] < index[b] else (b, a)
+            merged[key] = merged.get(key, 0) + 1
+        steps = sorted(merged.items(), key=lambda kv: (max(index[kv[0][0]], index[kv[0][1]]), min(index[kv[0][0]], index[kv[0][1]])))
+        local = {p: k for k, p in enumerate(players)}
+        self.pairs = [(local[a], local[b]) for (a, b), _m in steps]
+        self.results = [_combined(outcomes, m) for _pair, m in steps]
+        top = max(o[0] for o in outcomes)
+        m = len(steps)
+        self.last = [-1] * len(players)
+        first = [m] * len(players)
+        for k, (a, b) in enumerate(self.pairs):
+            for p in (a, b):
+                self.last[p] = k
+                first[p] = min(first[p], k)
+        # the most each player of a step can still gain after that step
+        gain = [0] * len(players)
+        self.after: list[tuple[int, int]] = [(0, 0)] * m
+        for k in range(m - 1, -1, -1):
+            a, b = self.pairs[k]
+            self.after[k] = (gain[a], gain[b])
+            times = steps[k][1]
+            gain[a] += top * times
+            gain[b] += top * times
+        self.open = [tuple(p for p in range(len(players)) if first[p] < k <= self.last[p]) for k in range(m + 1)]
+        self.threshold = threshold
+        self.above = threshold + 1
+        self.below = threshold - 10 * (top * len(games) + 1) - abs(threshold)  # far below: stays below
+        self.score = [self._mark(score[p], gain_p) for p, gain_p in zip(players, gain, strict=True)]
+        self.minimise = minimise
+        self.limit = limit
+        self.memo: dict[tuple[int, ...], int] = {}
+
+    def _mark(self, points: int, still: int) -> int:
+        if points > self.threshold:
+            return self.above
+        if points + still <= self.threshold:
+            return self.below
+        return points
+
+    def run(self) -> int:
+        if len(self.pairs) > _DEPTH:
+            raise _OverBudget
+        return self._go(0)
+
+    def _go(self, k: int) -> int:
+        if k == len(self.pairs):
+            return 0
+        s = self.score
+        key = (k, *(s[p] for p in self.open[k]))
+        known = self.memo.get(key)
+        if known is not None:
+            return known
+        if self.limit is not None and len(self.memo) >= self.limit:
+            raise _OverBudget
+        a, b = self.pairs[k]
+        sa, sb = s[a], s[b]
+        gain_a, gain_b = self.after[k]
+        done_a, done_b = self.last[a] == k, self.last[b] == k
+        best: int | None = None
+        for pa, pb in self.results[k]:
+            na = self._mark(sa + pa, gain_a)
+            nb = self._mark(sb + pb, gain_b)
+            here = (done_a and na == self.above) + (done_b and nb == self.above)
+            s[a], s[b] = na, nb
+            value = here + self._go(k + 1)
+            if best is None or (value < best if self.minimise else value > best):
+                best = value
+        s[a], s[b] = sa, sb
+        assert best is not None
+        self.memo[key] = best
+        return best
+
+
+def _combined(outcomes: tuple[tuple[int, int], ...], times: int) -> list[tuple[int, int]]:
+    """The distinct point totals of ``times`` games between the same two players."""
+    totals = {(0, 0)}
+    for _ in range(times):
+        totals = {(x + pa, y + pb) for x, y in totals for pa, pb in outcomes}
+    return sorted(totals)
+
+
+def _order(players: list[int], games: list[tuple[int, int]]) -> list[int]:
+    """The players in breadth-first order from the one with most games, so that each finishes early."""
+    neighbours: dict[int, list[int]] = {p: [] for p in players}
+    for a, b in games:
+        neighbours[a].append(b)
+        neighbours[b].append(a)
+    seen: list[int] = []
+    placed: set[int] = set()
+    for start in sorted(players, key=lambda p: -len(neighbours[p])):
+        if start in placed:
+            continue
+        queue = deque([start])
+        placed.add(start)
+        while queue:
+            p = queue.popleft()
+            seen.append(p)
+            for q in neighbours[p]:
+                if q not in placed:
+                    placed.add(q)
+                    queue.append(q)
+    return seen
+
+
+def _max_flow_games(games: list[tuple[int, int]], cap: dict[int, int]) -> int:
+    """The most draw-sized steps the games can hand out (two per game) with player ``j`` taking at most ``cap[j]``.
+
+    Dinic's algorithm on the network source -> game -> its two players -> sink.
+    """
+    merged: dict[tuple[int, int], int] = {}
+    for a, b in games:
+        key = (min(a, b), max(a, b))
+        merged[key] = merged.get(key, 0) + 1
+    players = sorted({p for g in merged for p in g})
+    node = {p: 2 + len(merged) + k for k, p in enumerate(players)}
+    graph = _Network(2 + len(merged) + len(players))
+    for k, ((a, b), times) in enumerate(merged.items()):
+        graph.add(0, 2 + k, 2 * times)
+        graph.add(2 + k, node[a], 2 * times)
+        graph.add(2 + k, node[b], 2 * times)
+    for p in players:
+        graph.add(node[p], 1, cap.get(p, 0))
+    return graph.max_flow(0, 1)
+
+
+class _Network:
+    """A flow network on integer capacities (Dinic's algorithm)."""
+
+    def __init__(self, size: int) -> None:
+        self.head: list[list[int]] = [[] for _ in range(size)]
+        self.to: list[int] = []
+        self.cap: list[int] = []
+
+    def add(self, u: int, v: int, c: int) -> None:
+        self.head[u].append(len(self.to))
+        self.to.append(v)
+        self.cap.append(c)
+        self.head[v].append(len(self.to))
+        self.to.append(u)
+        self.cap.append(0)
+
+    def max_flow(self, source: int, sink: int) -> int:
+        total = 0
+        while True:
+            level = [-1] * len(self.head)
+            level[source] = 0
+            queue = deque([source])
+            while queue:
+                u = queue.popleft()
+                for e in self.head[u]:
+                    if self.cap[e] > 0 and level[self.to[e]] < 0:
+                        level[self.to[e]] = level[u] + 1
+                        queue.append(self.to[e])
+            if level[sink] < 0:
+                return total
+            pointer = [0] * len(self.head)
+            while True:
+                pushed = self._push(source, sink, 1 << 62, level, pointer)
+                if not pushed:
+                    break
+                total += pushed
+
+    def _push(self, u: int, sink: int, amount: int, level: list[int], pointer: list[int]) -> int:
+        if u == sink:
+            return amount
+        edges = self.head[u]
+        while pointer[u] < len(edges):
+            e = edges[pointer[u]]
+            v = self.to[e]
+            if self.cap[e] > 0 and level[v] == level[u] + 1:
+                pushed = self._push(v, sink, min(amount, self.cap[e]), level, pointer)
+                if pushed:
+                    self.cap[e] -= pushed
+                    self.cap[e ^ 1] += pushed
+                    return pushed
+            pointer[u] += 1
+        return 0
