@@ -84,7 +84,7 @@ __all__ = ["EXACT_GAMES", "Outlook", "PlayerOutlook", "outlook"]
 EXACT_GAMES = 12
 """A group of at most this many remaining games is always solved exactly."""
 
-BUDGET = 250_000
+BUDGET = 100_000
 """States the searches of the larger groups may visit in all, in one call, before they settle for bounds."""
 
 _DEPTH = 400  # a group of more games is not searched (the search recurses once per game)
@@ -406,34 +406,43 @@ class _Search:
     def run(self) -> int:
         if len(self.pairs) > _DEPTH:
             raise _OverBudget
+        m = len(self.pairs)
+        # what each step needs, gathered once: its players, what they can still gain after it,
+        # whether it is their last, its results, and how many players are still to be counted
+        self.steps = [
+            (a, b, *self.after[k], self.last[a] == k, self.last[b] == k, self.results[k], sum(1 for p in self.last if p >= k))
+            for k, (a, b) in enumerate(self.pairs)
+        ]
+        self.keys = [self.open[k] for k in range(m)]
         return self._go(0)
 
     def _go(self, k: int) -> int:
-        if k == len(self.pairs):
+        if k == len(self.steps):
             return 0
         s = self.score
-        key = (k, *(s[p] for p in self.open[k]))
-        known = self.memo.get(key)
+        key = (k, *[s[p] for p in self.keys[k]])
+        memo = self.memo
+        known = memo.get(key)
         if known is not None:
             return known
-        if self.limit is not None and len(self.memo) >= self.limit:
+        if self.limit is not None and len(memo) >= self.limit:
             raise _OverBudget
-        a, b = self.pairs[k]
+        a, b, gain_a, gain_b, done_a, done_b, results, alive = self.steps[k]
+        threshold, above, below, minimise = self.threshold, self.above, self.below, self.minimise
         sa, sb = s[a], s[b]
-        gain_a, gain_b = self.after[k]
-        done_a, done_b = self.last[a] == k, self.last[b] == k
-        best: int | None = None
-        for pa, pb in self.results[k]:
-            na = self._mark(sa + pa, gain_a)
-            nb = self._mark(sb + pb, gain_b)
-            here = (done_a and na == self.above) + (done_b and nb == self.above)
+        best = -1
+        for pa, pb in results:
+            na, nb = sa + pa, sb + pb
+            na = above if na > threshold else below if na + gain_a <= threshold else na
+            nb = above if nb > threshold else below if nb + gain_b <= threshold else nb
             s[a], s[b] = na, nb
-            value = here + self._go(k + 1)
-            if best is None or (value < best if self.minimise else value > best):
+            value = (done_a and na == above) + (done_b and nb == above) + self._go(k + 1)
+            if best < 0 or (value < best if minimise else value > best):
                 best = value
+                if best == (0 if minimise else alive):
+                    break  # nothing better is possible
         s[a], s[b] = sa, sb
-        assert best is not None
-        self.memo[key] = best
+        memo[key] = best
         return best
 
 
