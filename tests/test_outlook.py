@@ -115,21 +115,37 @@ def test_bounds_are_sound_when_the_search_gives_up(seed: int, scoring: Scoring) 
     assert o.exact == all(p.exact for p in o.players)
 
 
-def test_the_bounds_are_used_at_all() -> None:
+def test_bounds_certified_by_flow_and_bounds_flagged() -> None:
     # Ann on 2 (1/½/0; 4 in 3/1/0) with no game left, five players on 0 with all ten games among them left.
     # The five share 10 points (at least 20 in 3/1/0), all draws giving each 2 (4): Ann can win
-    # (shared) and can be 6th.  With no search allowed Ann's worst place is a bound (tight here:
-    # the five need 4 half-points each and the games hand out 20); the others' places are
-    # settled without a search.
+    # (shared) and can be 6th.  With no search allowed Ann's worst place comes from a bound:
+    # the five need 4 half-points each and the games hand out 20.  In 1/½/0 a flow finds the
+    # outcome that reaches it (all draws), so it is exact; in 3/1/0 it stays a bound (tight here).
+    # The others' places are settled without a search.
     games = [(a, b) for a in range(1, 6) for b in range(a + 1, 6)]
     for scoring, ann in ((CHESS, 2.0), (FOOTBALL, 4.0)):
         points = [ann] + [0.0] * 5
         searched = outlook(points, games, scoring)
         assert searched.exact and fields(searched) == [(1, 6, True, False)] * 6
         bounded = outlook(points, games, scoring, exact_games=0, budget=0)
-        assert not bounded.exact and not bounded.players[0].exact
+        assert bounded.exact == (scoring is CHESS) == bounded.players[0].exact
         assert all(p.exact for p in bounded.players[1:])
         assert fields(bounded) == fields(searched)
+
+
+def test_a_bound_that_is_not_reached_is_flagged() -> None:
+    # 1/½/0: Ann 2.5, Bob 2, Cid 2.5 (no game left), Dan 2.5, Eve 2; left: Ann-Eve, Dan-Eve, Bob-Dan.
+    # Cid is passed by two at least.  If Ann and Dan both stay on 2.5 they lose every game, and
+    # Eve (3) and Bob (3) pass him; if Ann passes him, Dan must lose both to stay on 2.5, and Eve
+    # and Bob, with a point each from Dan, pass him too; if Dan passes him, Ann must lose to Eve,
+    # who passes him too.  Ann and Dan beating Eve and Dan beating Bob leaves exactly two above: 3rd.
+    # The flow bound, which sees only how many half-points the games hand out, says 2nd.
+    points, games = [2.5, 2.0, 2.5, 2.5, 2.0], [(0, 4), (3, 4), (1, 3)]
+    assert fields(outlook(points, games, CHESS))[2] == (3, 5, False, False) == brute(points, games, CHESS)[2]
+    bounded = outlook(points, games, CHESS, exact_games=0, budget=0)
+    cid = bounded.players[2]
+    assert (cid.best_place, cid.worst_place, cid.can_win, cid.exact) == (2, 5, False, False)
+    assert not bounded.exact
 
 
 def test_a_round_robin_of_four_worked_by_hand() -> None:
@@ -252,7 +268,7 @@ def test_forty_players_twenty_games_left(scoring: Scoring) -> None:
     assert _swiss_oracle(small_points, small_games, scoring) == brute(small_points, small_games, scoring)
 
 
-def test_forty_players_a_dense_group_gives_bounds_but_can_win_stays_exact() -> None:
+def test_forty_players_a_dense_group_of_forty_five_games() -> None:
     # Ten players on 3 points each with all 45 games among them left (1/½/0), and thirty
     # more with no game left: Ann on 7.5, Bob on 7, the rest on 0 to 2.
     # The ten share 45 points, so the most any of them gets is at least the mean 3 + 4.5 = 7.5,
@@ -260,21 +276,43 @@ def test_forty_players_a_dense_group_gives_bounds_but_can_win_stays_exact() -> N
     # Ann's worst: all drawn puts all ten level with her: 11th, no more since Bob stays below.
     # Bob's best: nine of the ten on at most 7 take at most 9 * 4 = 36 of the 45 points,
     # so at least one more is above him; one of them winning all nine (12) and the rest
-    # drawing (7 each) gives exactly that, with Ann above too: 3rd.
+    # drawing (7 each) gives exactly that, with Ann above too: 3rd.  His worst: all drawn, 12th.
+    # Each of the ten: first alone by winning all nine, 12th by losing all nine (the other nine
+    # can all pass 3, and Ann and Bob are above).
+    # With no search at all, the bounds are reached by flows, so every place is exact either way.
     group = list(range(10))
     games = [(a, b) for a in group for b in group if a < b]
     rng = random.Random(45)
     points = [3.0] * 10 + [7.5, 7.0] + [rng.randint(0, 4) * 0.5 for _ in range(28)]
     o = outlook(points, games, CHESS)
-    ann, bob = o.players[10], o.players[11]
-    assert o.games_left == 45
-    assert ann.can_win and not bob.can_win
-    assert all(p.can_win for p in o.players[:10])
-    assert not any(p.can_win for p in o.players[12:])
-    assert not any(p.clinched for p in o.players)
-    assert ann.best_place == 1 and ann.worst_place >= 11
-    assert bob.best_place <= 3 and bob.worst_place >= 12
-    assert not o.exact  # some places are bounds: the group of 45 games is too large to search
+    assert o.games_left == 45 and o.exact
+    assert fields(o)[:12] == [(1, 12, True, False)] * 10 + [(1, 11, True, False), (3, 12, False, False)]
+    assert not any(p.can_win or p.clinched for p in o.players[12:])
+    bounded = outlook(points, games, CHESS, budget=0)
+    assert bounded.exact and fields(bounded) == fields(o)
+
+
+def test_forty_players_twenty_games_in_one_group_bounds_and_flow() -> None:
+    # 40 players, 20 games left among seven of them (1/½/0).  Searched, every place is exact;
+    # with no search allowed some places are bounds, flagged, and never wrong in direction,
+    # while can_win (by flow) and clinched stay exactly the same.
+    rng = random.Random(0)
+    pairs = [(a, b) for a in range(7) for b in range(a + 1, 7)]
+    games = rng.sample(pairs, 20)
+    points = [rng.randint(4, 8) * 0.5 for _ in range(7)] + [rng.randint(0, 10) * 0.5 for _ in range(33)]
+    searched = outlook(points, games, CHESS)
+    bounded = outlook(points, games, CHESS, budget=0)
+    assert searched.exact and searched.games_left == 20
+    assert not bounded.exact
+    flagged = 0
+    for p, q in zip(bounded.players, searched.players, strict=True):
+        assert (p.can_win, p.clinched) == (q.can_win, q.clinched)
+        assert p.best_place <= q.best_place and p.worst_place >= q.worst_place
+        if (p.best_place, p.worst_place) != (q.best_place, q.worst_place):
+            assert not p.exact
+            flagged += 1
+    assert flagged  # the bounds are not all tight here
+    assert sum(p.can_win for p in searched.players) >= 2
 
 
 def test_points_in_tenths_and_fractions_are_compared_exactly() -> None:

@@ -31,20 +31,26 @@ How they are computed, and how far they are exact:
   every game, their game included; the other games do not matter).
 * The best place of ``i`` is reached with ``i`` winning all his games and the
   worst with ``i`` losing all of them (a better result for ``i`` raises him and
-  lowers his opponent).  Players whose status against that total is already
-  settled drop out, with their games against the others fixed the way that
-  matters; what is left splits into independent groups (players joined by
-  remaining games), each solved exactly by a search over its games'
-  results, memoised on the points of the players with games still to come.
-  A group of at most ``exact_games`` remaining games (12 by default) is always
-  solved exactly; a larger group is solved exactly while the searches of
-  such groups stay within ``budget`` states in all (shared by every player
-  of the call, so a hopeless case costs about a second), and otherwise gets
-  sound bounds: best place from
-  a flow bound, worst place from the fewest points the players above must
-  gain.  ``Outlook.exact`` (and ``PlayerOutlook.exact``) is False when some
-  place is such a bound; then ``best_place`` is at most the true best place
-  and ``worst_place`` at least the true worst, so the player's final place
+  lowers his opponent).  Players whose side of that total no result can
+  change drop out, their games against the others given the result that
+  matters (the open player loses them for the best place, wins them for the
+  worst); this repeats until nothing changes.  What is left splits into
+  independent groups (players joined by remaining games), each solved
+  exactly by a search over its games' results, memoised on the points of the
+  players with games still to come.  A group of at most ``exact_games``
+  remaining games (12 by default) is always solved exactly.  A larger group
+  is solved exactly while the searches of such groups stay within
+  ``budget`` states in all (shared by the whole call, so that a hopeless case
+  costs about a second at most); otherwise it gets sound bounds, from a
+  scoring where a draw is half a win that is no better (best place) or no
+  worse (worst place) than the real one: the best place from a maximum flow
+  (how many players must be let above for the games' points to fit), the
+  worst from the fewest points the players at or above him need.  When the
+  scoring is itself such a one (1/½/0, 2/1/0), a flow then looks for an
+  outcome reaching the bound, and if it finds one the bound is exact.
+  ``Outlook.exact`` (and ``PlayerOutlook.exact``) is False when some place
+  is still a bound; then ``best_place`` is at most the true best place and
+  ``worst_place`` at least the true worst, so the player's final place
   always lies between them.
 * ``can_win`` is exact for any size when a draw is worth half a win and a loss
   (``2 * draw == win + loss``: 1/½/0, 2/1/0): with ``i`` winning all his
@@ -131,8 +137,14 @@ def outlook(
     """Each player's best and worst place on points, whether he can still win and whether he has clinched first place.
 
     ``points`` are the players' points now (a bye still to come included);
-    ``games`` the remaining games as pairs of indices into ``points``.  A game
-    of a player against himself or an index out of range raises ValueError.
+    ``games`` the remaining games as pairs of indices into ``points``;
+    ``scoring`` the points of a win, a draw and a loss.  Points and scoring are
+    read as exact fractions (the nearest with a denominator up to 10,000,
+    so that 0.1 + 0.2 equals 0.3).  ``exact_games`` and ``budget`` set how far
+    the places are searched exactly (see the module docstring); a group of
+    more than 400 games is never searched.  A game of a player against
+    himself or an index out of range raises ValueError (the caller's error:
+    the pair is its message).
     """
     n = len(points)
     pairs = [(int(a), int(b)) for a, b in games]
@@ -197,6 +209,7 @@ class _Context:
         self.half_draw = 2 * self.draw == self.win
         self.exact_games = exact_games
         self.budget = budget
+        self.solved: dict[tuple[object, ...], tuple[int, bool]] = {}
         self.min_points = [p + c * loss for p, c in zip(now, count, strict=True)]
         self.max_points = [p + c * win for p, c in zip(now, count, strict=True)]
 
@@ -266,54 +279,73 @@ class _Context:
         exact = True
         for group in _groups(rest):
             players = sorted({p for g in group for p in g})
-            limit = None if len(group) <= self.exact_games else self.budget
-            search = _Search(group, players, score, self._outcomes(), threshold, minimise, limit)
-            try:
-                count += search.run()
-            except _OverBudget:
-                exact = False
-                count += self._bound(group, players, score, threshold, minimise=minimise)
+            # players without games of their own in the group often ask the same question of it
+            key = (minimise, threshold, tuple(group), tuple(score[p] for p in players))
+            answer = self.solved.get(key)
+            if answer is None:
+                answer = self._solve(group, players, score, threshold, minimise=minimise)
+                self.solved[key] = answer
+            count += answer[0]
+            exact = exact and answer[1]
+        return 1 + count, exact
+
+    def _solve(self, group: list[tuple[int, int]], players: list[int], score: list[int], threshold: int, *, minimise: bool) -> tuple[int, bool]:
+        """A group's count of players ending above ``threshold`` (least or greatest), and whether it is exact."""
+        limit = None if len(group) <= self.exact_games else self.budget
+        search = _Search(group, players, score, self._outcomes(), threshold, minimise, limit)
+        try:
+            return search.run(), True
+        except _OverBudget:
+            return self._bound(group, players, score, threshold, minimise=minimise)
+        finally:
             if limit is not None:
                 self.budget -= len(search.memo)
-        return 1 + count, exact
 
     def _outcomes(self) -> tuple[tuple[int, int], ...]:
         return ((self.win, 0), (self.draw, self.draw), (0, self.win))
 
-    def _bound(self, group: list[tuple[int, int]], players: list[int], score: list[int], threshold: int, *, minimise: bool) -> int:
-        """A sound bound on a group's count: at most the least when minimising, at least the greatest when maximising.
+    def _bound(self, group: list[tuple[int, int]], players: list[int], score: list[int], threshold: int, *, minimise: bool) -> tuple[int, bool]:
+        """A sound bound on a group's count (at most the least when minimising, at least the greatest when maximising), and whether it is reached.
 
         Both come from a scoring where a draw is half a win, with a win of
         ``min(win, 2 * draw)`` (results no better than the real ones, so no
         more players above) or ``max(win, 2 * draw)`` (no worse, so no fewer
-        players above); a game then hands out two half-win steps.
+        players above); a game then hands out two half-win steps.  When the
+        real scoring is that one, a flow tries the players the bound picks:
+        if it succeeds, some outcome has that count and the bound is exact.
         """
         games = [0] * len(score)
         for a, b in group:
             games[a] += 1
             games[b] += 1
+        total = 2 * len(group)
         if minimise:
-            # when minimising, at most cap[j] steps keep j at or below the threshold
+            # at most cap[j] steps keep j at or below the threshold
             least = min(self.win, 2 * self.draw)
             cap = {j: min(2 * games[j], 2 * (threshold - score[j]) // least) for j in players}
-            deficit = 2 * len(group) - _max_flow_games(group, cap)
-            # freeing player j (letting him above) lets the flow grow by at most his unused steps
-            extra = sorted((2 * games[j] - cap[j] for j in players), reverse=True)
+            deficit = total - _max_flow_games(group, cap)
+            # letting player j above lets the flow grow by at most his unused steps
+            freed = sorted(players, key=lambda j: cap[j] - 2 * games[j])
             above = 0
-            while deficit > 0 and above < len(extra):
-                deficit -= extra[above]
+            while deficit > 0 and above < len(freed):
+                deficit -= 2 * games[freed[above]] - cap[freed[above]]
                 above += 1
-            return above
+            if not self.half_draw:
+                return above, False
+            cap.update((j, 2 * games[j]) for j in freed[:above])
+            return above, _max_flow_games(group, cap) == total
         most = max(self.win, 2 * self.draw)
         # the steps j needs to get above the threshold; together they cannot exceed the steps handed out
-        needs = sorted(-(-2 * (threshold + 1 - score[j]) // most) for j in players)
-        total, reached = 2 * len(group), 0
-        for need in needs:
-            if need > total:
-                break
-            total -= need
+        need = {j: max(0, -(-2 * (threshold + 1 - score[j]) // most)) for j in players}
+        chosen = sorted(players, key=lambda j: need[j])
+        reached, spent = 0, 0
+        while reached < len(chosen) and spent + need[chosen[reached]] <= total:
+            spent += need[chosen[reached]]
             reached += 1
-        return reached
+        if not self.half_draw:
+            return reached, False
+        # the chosen get what they need if a flow carries it to them; the other steps go anywhere
+        return reached, _max_flow_games(group, {j: need[j] for j in chosen[:reached]}) == spent
 
     # --- can win ----------------------------------------------------------------
 
