@@ -77,8 +77,9 @@ True
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
@@ -158,19 +159,21 @@ def outlook(
     win, draw, loss = (int(v * scale) for v in values)
     ctx = _Context(now, pairs, win, draw, loss, exact_games, budget)
     players = []
+    # the two highest maximum totals: the highest of the others is one of them
+    tops = sorted(range(n), key=ctx.max_points.__getitem__, reverse=True)[:2]
     for i in range(n):
         low, high = ctx.min_points[i], ctx.max_points[i]
-        clinched = all(ctx.max_points[j] < low for j in range(n) if j != i)
+        rival = next((ctx.max_points[j] for j in tops if j != i), None)
+        clinched = rival is None or rival < low
         best, best_exact = ctx.best_place(i)
         worst, worst_exact = (1, True) if clinched else ctx.worst_place(i)
-        if ctx.half_draw:
+        can_win = best == 1
+        if not best_exact and ctx.half_draw:
             can_win = ctx.can_win_by_flow(i)
             if can_win:
                 best, best_exact = 1, True
-            elif not best_exact:
+            else:
                 best = max(best, 2)  # still a bound, made tighter by the exact answer
-        else:
-            can_win = best == 1
         players.append(
             PlayerOutlook(
                 points=float(points[i]),
@@ -199,10 +202,12 @@ class _Context:
     """
 
     def __init__(self, now: list[int], games: list[tuple[int, int]], win: int, draw: int, loss: int, exact_games: int, budget: int) -> None:
-        count = [0] * len(now)
+        n = len(now)
+        self.opponents: list[list[int]] = [[] for _ in range(n)]  # one entry a remaining game
         for a, b in games:
-            count[a] += 1
-            count[b] += 1
+            self.opponents[a].append(b)
+            self.opponents[b].append(a)
+        count = [len(o) for o in self.opponents]
         self.now = [p + c * loss for p, c in zip(now, count, strict=True)]
         self.games = games
         self.win, self.draw = win - loss, draw - loss
@@ -212,84 +217,90 @@ class _Context:
         self.solved: dict[tuple[object, ...], tuple[int, bool]] = {}
         self.min_points = [p + c * loss for p, c in zip(now, count, strict=True)]
         self.max_points = [p + c * win for p, c in zip(now, count, strict=True)]
-
-    def _fixed(self, i: int, won: bool) -> tuple[list[int], list[tuple[int, int]]]:
-        """The points with every game of ``i`` won (or lost) by him, and the other games."""
-        score = list(self.now)
-        rest = []
-        for a, b in self.games:
-            if i in (a, b):
-                score[i if won else (b if a == i else a)] += self.win
-            else:
-                rest.append((a, b))
-        return score, rest
+        # the players by their points now, to find those near a total at once
+        self.by_points = sorted(range(n), key=self.now.__getitem__)
+        self.sorted_points = [self.now[j] for j in self.by_points]
+        self.most_games = max(count, default=0)
 
     # --- places -------------------------------------------------------------
 
     def best_place(self, i: int) -> tuple[int, bool]:
         """1 + the fewest players strictly above ``i`` (he wins all his games), and whether it is exact."""
-        score, rest = self._fixed(i, won=True)
-        return self._extreme(i, score, rest, score[i], minimise=True)
+        return self._extreme(i, minimise=True)
 
     def worst_place(self, i: int) -> tuple[int, bool]:
         """1 + the most other players at or above ``i`` (he loses all his games), and whether it is exact."""
-        score, rest = self._fixed(i, won=False)
-        # at or above score[i] is above score[i] - 1 (whole units)
-        return self._extreme(i, score, rest, score[i] - 1, minimise=False)
+        return self._extreme(i, minimise=False)
 
-    def _extreme(self, i: int, score: list[int], rest: list[tuple[int, int]], threshold: int, *, minimise: bool) -> tuple[int, bool]:
-        """1 + the least (or greatest) number of players other than ``i`` ending above ``threshold``.
+    def _reduce(self, i: int, *, minimise: bool) -> tuple[int, int, dict[int, int], list[tuple[int, int]]]:
+        """The threshold, the players above it for sure, the points of the players still open and their games.
 
-        First the players whose side of the threshold no result can change are
-        set aside (counted if they are above for sure), and each game of a
-        player still open against one set aside is given the result that
-        serves the objective (a loss for the open player when minimising, a win
-        when maximising); this repeats until nothing changes.  The games left
-        between open players split into groups solved one by one.
+        For the best place ``i`` wins all his games and the threshold is his
+        total; for the worst he loses them all and the threshold is one unit
+        below his total (at or above it is above that).  The players whose side
+        of the threshold no result can change are set aside (counted if they
+        are above for sure), and each game of a player still open against one
+        set aside is given the result that serves the objective (a loss for the
+        open player when minimising, a win when maximising); this repeats until
+        nothing changes.
         """
-        remaining = [0] * len(score)
-        for a, b in rest:
-            remaining[a] += 1
-            remaining[b] += 1
-        settled = [False] * len(score)
-        settled[i] = True
-        count = 0
-        changed = True
-        while changed:
-            changed = False
-            for j in range(len(score)):
-                if settled[j]:
-                    continue
-                if score[j] > threshold:
-                    settled[j] = changed = True
-                    count += 1
-                elif score[j] + remaining[j] * self.win <= threshold:
-                    settled[j] = changed = True
-            if changed:
-                kept = []
-                for a, b in rest:
-                    if settled[a] or settled[b]:
-                        if not minimise and not (settled[a] and settled[b]):
-                            score[b if settled[a] else a] += self.win
-                        remaining[a] -= 1
-                        remaining[b] -= 1
-                    else:
-                        kept.append((a, b))
-                rest = kept
+        win, now = self.win, self.now
+        mine = self.opponents[i]
+        threshold = now[i] + len(mine) * win if minimise else now[i] - 1
+        # his opponents: what they get from him (nothing, or a win a game) and the games they have left
+        met: dict[int, int] = {}
+        for j in mine:
+            met[j] = met.get(j, 0) + 1
+        score = {j: now[j] + (0 if minimise else win * times) for j, times in met.items()}
+        left = {j: len(self.opponents[j]) - times for j, times in met.items()}
+        # the others: above for sure if above now; open if their points now are close enough below
+        above = len(now) - bisect_right(self.sorted_points, threshold)
+        above -= sum(1 for j in (i, *met) if now[j] > threshold)
+        low = bisect_right(self.sorted_points, threshold - self.most_games * win)
+        high = bisect_right(self.sorted_points, threshold)
+        for j in self.by_points[low:high]:
+            if j != i and j not in met and now[j] + len(self.opponents[j]) * win > threshold:
+                score[j] = now[j]
+                left[j] = len(self.opponents[j])
+        for j in met:
+            if score[j] > threshold:
+                above += 1
+        open_ = {j for j in score if score[j] <= threshold < score[j] + left[j] * win}
+        # set aside, again and again, those whose games against the set-aside decide them
+        while True:
+            decided = []
+            for j in open_:
+                inside = sum(1 for k in self.opponents[j] if k in open_)
+                total = score[j] + (0 if minimise else win * (left[j] - inside))
+                if total > threshold:
+                    decided.append(j)
+                    above += 1
+                elif total + inside * win <= threshold:
+                    decided.append(j)
+            if not decided:
+                break
+            open_.difference_update(decided)
+        final = {j: score[j] + (0 if minimise else win * (left[j] - sum(1 for k in self.opponents[j] if k in open_))) for j in open_}
+        rest = [(j, k) for j in sorted(open_) for k in self.opponents[j] if k in open_ and j < k]
+        return threshold, above, final, rest
+
+    def _extreme(self, i: int, *, minimise: bool) -> tuple[int, bool]:
+        """1 + the least (or greatest) number of players other than ``i`` ending above the threshold, and whether it is exact."""
+        threshold, above, final, rest = self._reduce(i, minimise=minimise)
         exact = True
         for group in _groups(rest):
             players = sorted({p for g in group for p in g})
             # players without games of their own in the group often ask the same question of it
-            key = (minimise, threshold, tuple(group), tuple(score[p] for p in players))
+            key = (minimise, threshold, tuple(group), tuple(final[p] for p in players))
             answer = self.solved.get(key)
             if answer is None:
-                answer = self._solve(group, players, score, threshold, minimise=minimise)
+                answer = self._solve(group, players, final, threshold, minimise=minimise)
                 self.solved[key] = answer
-            count += answer[0]
+            above += answer[0]
             exact = exact and answer[1]
-        return 1 + count, exact
+        return 1 + above, exact
 
-    def _solve(self, group: list[tuple[int, int]], players: list[int], score: list[int], threshold: int, *, minimise: bool) -> tuple[int, bool]:
+    def _solve(self, group: list[tuple[int, int]], players: list[int], score: Mapping[int, int], threshold: int, *, minimise: bool) -> tuple[int, bool]:
         """A group's count of players ending above ``threshold`` (least or greatest), and whether it is exact."""
         limit = None if len(group) <= self.exact_games else self.budget
         search = _Search(group, players, score, self._outcomes(), threshold, minimise, limit)
@@ -304,7 +315,7 @@ class _Context:
     def _outcomes(self) -> tuple[tuple[int, int], ...]:
         return ((self.win, 0), (self.draw, self.draw), (0, self.win))
 
-    def _bound(self, group: list[tuple[int, int]], players: list[int], score: list[int], threshold: int, *, minimise: bool) -> tuple[int, bool]:
+    def _bound(self, group: list[tuple[int, int]], players: list[int], score: Mapping[int, int], threshold: int, *, minimise: bool) -> tuple[int, bool]:
         """A sound bound on a group's count (at most the least when minimising, at least the greatest when maximising), and whether it is reached.
 
         Both come from a scoring where a draw is half a win, with a win of
@@ -314,7 +325,7 @@ class _Context:
         real scoring is that one, a flow tries the players the bound picks:
         if it succeeds, some outcome has that count and the bound is exact.
         """
-        games = [0] * len(score)
+        games = dict.fromkeys(players, 0)
         for a, b in group:
             games[a] += 1
             games[b] += 1
@@ -350,16 +361,18 @@ class _Context:
     # --- can win ----------------------------------------------------------------
 
     def can_win_by_flow(self, i: int) -> bool:
-        """Whether ``i`` can finish with nobody above him (a draw worth half a win and a loss)."""
-        score, rest = self._fixed(i, won=True)
-        top = score[i]
-        if any(s > top for s in score):
+        """Whether ``i`` can finish with nobody above him (a draw worth half a win and a loss).
+
+        With ``i`` winning all his games, nobody above him for sure and the
+        players set aside as for the best place (a player who can take every
+        point of his games and stay level takes them), it is whether the
+        games left can hand out all their draw-sized steps, two a game, with
+        each player taking at most what keeps him level with ``i``.
+        """
+        threshold, above, final, rest = self._reduce(i, minimise=True)
+        if above:
             return False
-        games = [0] * len(score)
-        for a, b in rest:
-            games[a] += 1
-            games[b] += 1
-        cap = {j: min(2 * games[j], (top - score[j]) // self.draw) for j in range(len(score)) if games[j]}
+        cap = {j: (threshold - points) // self.draw for j, points in final.items()}
         return _max_flow_games(rest, cap) == 2 * len(rest)
 
 
@@ -392,7 +405,7 @@ class _Search:
     Repeated games between the same two players are taken together.
     """
 
-    def __init__(self, games: list[tuple[int, int]], players: list[int], score: list[int], outcomes: tuple[tuple[int, int], ...], threshold: int, minimise: bool, limit: int | None) -> None:
+    def __init__(self, games: list[tuple[int, int]], players: list[int], score: Mapping[int, int], outcomes: tuple[tuple[int, int], ...], threshold: int, minimise: bool, limit: int | None) -> None:
         index = {p: k for k, p in enumerate(_order(players, games))}
         merged: dict[tuple[int, int], int] = {}
         for a, b in games:
