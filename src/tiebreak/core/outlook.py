@@ -37,7 +37,10 @@ How they are computed, and how far they are exact:
   worst); this repeats until nothing changes.  What is left splits into
   independent groups (players joined by remaining games), each solved
   exactly by a search over its games' results, memoised on the points of the
-  players with games still to come.  A group of at most ``exact_games``
+  players with games still to come.  The answers of the parts of the event
+  he is not in (in a Swiss round, the other games) depend only on his total,
+  so they are worked out once a total and shared: a 2,000-player Swiss
+  round takes a fraction of a second.  A group of at most ``exact_games``
   remaining games (12 by default) is always solved exactly.  A larger group
   is solved exactly while the searches of such groups stay within
   ``budget`` states in all (shared by the whole call, so that a hopeless case
@@ -199,6 +202,12 @@ class _Context:
     Each player's points now include a loss for every remaining game, and a
     game adds ``win - loss``, ``draw - loss`` or nothing: the same finals,
     but points only ever grow along the games.
+
+    The players joined by remaining games form *parts* of the event (in a
+    Swiss round, the two players of each game; in a round robin, everybody
+    with a game left).  A player's question touches the other parts only
+    through his total, so each part's answer for a total is worked out once
+    and shared by every player asking with that total.
     """
 
     def __init__(self, now: list[int], games: list[tuple[int, int]], win: int, draw: int, loss: int, exact_games: int, budget: int) -> None:
@@ -209,7 +218,6 @@ class _Context:
             self.opponents[b].append(a)
         count = [len(o) for o in self.opponents]
         self.now = [p + c * loss for p, c in zip(now, count, strict=True)]
-        self.games = games
         self.win, self.draw = win - loss, draw - loss
         self.half_draw = 2 * self.draw == self.win
         self.exact_games = exact_games
@@ -217,88 +225,126 @@ class _Context:
         self.solved: dict[tuple[object, ...], tuple[int, bool]] = {}
         self.min_points = [p + c * loss for p, c in zip(now, count, strict=True)]
         self.max_points = [p + c * win for p, c in zip(now, count, strict=True)]
-        # the players by their points now, to find those near a total at once
-        self.by_points = sorted(range(n), key=self.now.__getitem__)
-        self.sorted_points = [self.now[j] for j in self.by_points]
-        self.most_games = max(count, default=0)
+        self.parts = [sorted({p for g in part for p in g}) for part in _groups(games)]
+        self.part_of = [-1] * n
+        for k, part in enumerate(self.parts):
+            for p in part:
+                self.part_of[p] = k
+        self.idle = sorted(self.now[j] for j in range(n) if not count[j])  # points of those with no game left
+        self.totals: dict[tuple[bool, int], tuple[int, int, list[tuple[int, bool]]]] = {}
 
     # --- places -------------------------------------------------------------
 
     def best_place(self, i: int) -> tuple[int, bool]:
         """1 + the fewest players strictly above ``i`` (he wins all his games), and whether it is exact."""
-        return self._extreme(i, minimise=True)
+        return self._place(i, self.now[i] + len(self.opponents[i]) * self.win, minimise=True)
 
     def worst_place(self, i: int) -> tuple[int, bool]:
-        """1 + the most other players at or above ``i`` (he loses all his games), and whether it is exact."""
-        return self._extreme(i, minimise=False)
+        """1 + the most other players at or above ``i`` (he loses all his games), and whether it is exact.
 
-    def _reduce(self, i: int, *, minimise: bool) -> tuple[int, int, dict[int, int], list[tuple[int, int]]]:
-        """The threshold, the players above it for sure, the points of the players still open and their games.
-
-        For the best place ``i`` wins all his games and the threshold is his
-        total; for the worst he loses them all and the threshold is one unit
-        below his total (at or above it is above that).  The players whose side
-        of the threshold no result can change are set aside (counted if they
-        are above for sure), and each game of a player still open against one
-        set aside is given the result that serves the objective (a loss for the
-        open player when minimising, a win when maximising); this repeats until
-        nothing changes.
+        At or above his total is above one unit less (whole units).
         """
-        win, now = self.win, self.now
-        mine = self.opponents[i]
-        threshold = now[i] + len(mine) * win if minimise else now[i] - 1
-        # his opponents: what they get from him (nothing, or a win a game) and the games they have left
-        met: dict[int, int] = {}
-        for j in mine:
-            met[j] = met.get(j, 0) + 1
-        score = {j: now[j] + (0 if minimise else win * times) for j, times in met.items()}
-        left = {j: len(self.opponents[j]) - times for j, times in met.items()}
-        # the others: above for sure if above now; open if their points now are close enough below
-        above = len(now) - bisect_right(self.sorted_points, threshold)
-        above -= sum(1 for j in (i, *met) if now[j] > threshold)
-        low = bisect_right(self.sorted_points, threshold - self.most_games * win)
-        high = bisect_right(self.sorted_points, threshold)
-        for j in self.by_points[low:high]:
-            if j != i and j not in met and now[j] + len(self.opponents[j]) * win > threshold:
-                score[j] = now[j]
-                left[j] = len(self.opponents[j])
-        for j in met:
-            if score[j] > threshold:
-                above += 1
-        open_ = {j for j in score if score[j] <= threshold < score[j] + left[j] * win}
-        # set aside, again and again, those whose games against the set-aside decide them
-        while True:
-            decided = []
-            for j in open_:
-                inside = sum(1 for k in self.opponents[j] if k in open_)
-                total = score[j] + (0 if minimise else win * (left[j] - inside))
-                if total > threshold:
-                    decided.append(j)
-                    above += 1
-                elif total + inside * win <= threshold:
-                    decided.append(j)
-            if not decided:
-                break
-            open_.difference_update(decided)
-        final = {j: score[j] + (0 if minimise else win * (left[j] - sum(1 for k in self.opponents[j] if k in open_))) for j in open_}
-        rest = [(j, k) for j in sorted(open_) for k in self.opponents[j] if k in open_ and j < k]
-        return threshold, above, final, rest
+        return self._place(i, self.now[i] - 1, minimise=False)
 
-    def _extreme(self, i: int, *, minimise: bool) -> tuple[int, bool]:
-        """1 + the least (or greatest) number of players other than ``i`` ending above the threshold, and whether it is exact."""
-        threshold, above, final, rest = self._reduce(i, minimise=minimise)
+    def _place(self, i: int, threshold: int, *, minimise: bool) -> tuple[int, bool]:
+        """1 + the least (or greatest) number of players other than ``i`` ending above ``threshold``, and whether it is exact."""
+        count = len(self.idle) - bisect_right(self.idle, threshold)
+        own = self.part_of[i]
+        if own < 0:
+            count -= self.now[i] > threshold  # he is one of those with no game left
+            mine, exact = 0, True
+        else:
+            mine, exact = self._count(self.parts[own], i, threshold, minimise=minimise)
+        if len(self.parts) > (own >= 0):
+            total, inexact, each = self._totals(threshold, minimise=minimise)
+            if own >= 0:
+                total -= each[own][0]
+                inexact -= not each[own][1]
+            count += total
+            exact = exact and not inexact
+        return 1 + count + mine, exact
+
+    def _totals(self, threshold: int, *, minimise: bool) -> tuple[int, int, list[tuple[int, bool]]]:
+        """Every part's count for ``threshold`` with nobody's games fixed: their sum, how many are bounds, each."""
+        key = (minimise, threshold)
+        known = self.totals.get(key)
+        if known is None:
+            each = [self._count(part, None, threshold, minimise=minimise) for part in self.parts]
+            known = (sum(c for c, _ in each), sum(1 for _, e in each if not e), each)
+            self.totals[key] = known
+        return known
+
+    def _reduce(self, players: list[int], i: int | None, threshold: int, *, minimise: bool) -> tuple[int, dict[int, int], list[tuple[int, int]]]:
+        """Among ``players``, but ``i``: those above ``threshold`` for sure, the points of those still open, and their games.
+
+        ``i``'s games are fixed first: won by him when minimising, lost when
+        maximising.  The players whose side of the threshold no result can
+        change are set aside (counted if they are above for sure), and each
+        game of a player still open against one set aside is given the result
+        that serves the objective (a loss for the open player when minimising,
+        a win when maximising); this repeats until nothing changes.
+        """
+        win, now, opponents = self.win, self.now, self.opponents
+        met: dict[int, int] = {}
+        if i is not None:
+            for j in opponents[i]:
+                met[j] = met.get(j, 0) + 1
+        above = 0
+        score: dict[int, int] = {}
+        left: dict[int, int] = {}
+        for j in players:
+            if j == i:
+                continue
+            times = met.get(j, 0)
+            points = now[j] + (0 if minimise else win * times)
+            if points > threshold:
+                above += 1
+            elif points + (len(opponents[j]) - times) * win > threshold:
+                score[j] = points
+                left[j] = len(opponents[j]) - times
+        open_ = set(score)
+        # set aside, again and again, those whose games against the set-aside decide them: setting
+        # one aside can only decide more, so the players are looked at again only when a neighbour goes
+        inside = {j: sum(1 for k in opponents[j] if k in open_) for j in open_}
+        waiting = list(open_)
+        while waiting:
+            j = waiting.pop()
+            if j not in open_:
+                continue
+            total = score[j] + (0 if minimise else win * (left[j] - inside[j]))
+            if total > threshold:
+                above += 1
+            elif total + inside[j] * win > threshold:
+                continue
+            open_.discard(j)
+            for k in opponents[j]:
+                if k in open_:
+                    inside[k] -= 1
+                    waiting.append(k)
+        final = {j: score[j] + (0 if minimise else win * (left[j] - inside[j])) for j in open_}
+        rest = [(j, k) for j in sorted(open_) for k in opponents[j] if k in open_ and j < k]
+        return above, final, rest
+
+    def _count(self, players: list[int], i: int | None, threshold: int, *, minimise: bool) -> tuple[int, bool]:
+        """The least (or greatest) number of ``players`` but ``i`` ending above ``threshold``, and whether it is exact."""
+        above, final, rest = self._reduce(players, i, threshold, minimise=minimise)
         exact = True
         for group in _groups(rest):
-            players = sorted({p for g in group for p in g})
+            members = sorted({p for g in group for p in g})
+            if len(members) == 2:  # games between two players only: try their totals
+                a, b = group[0]
+                counts = [(final[a] + pa > threshold) + (final[b] + pb > threshold) for pa, pb in _combined(self._outcomes(), len(group))]
+                above += min(counts) if minimise else max(counts)
+                continue
             # players without games of their own in the group often ask the same question of it
-            key = (minimise, threshold, tuple(group), tuple(final[p] for p in players))
+            key = (minimise, threshold, tuple(group), tuple(final[p] for p in members))
             answer = self.solved.get(key)
             if answer is None:
-                answer = self._solve(group, players, final, threshold, minimise=minimise)
+                answer = self._solve(group, members, final, threshold, minimise=minimise)
                 self.solved[key] = answer
             above += answer[0]
             exact = exact and answer[1]
-        return 1 + above, exact
+        return above, exact
 
     def _solve(self, group: list[tuple[int, int]], players: list[int], score: Mapping[int, int], threshold: int, *, minimise: bool) -> tuple[int, bool]:
         """A group's count of players ending above ``threshold`` (least or greatest), and whether it is exact."""
@@ -363,17 +409,22 @@ class _Context:
     def can_win_by_flow(self, i: int) -> bool:
         """Whether ``i`` can finish with nobody above him (a draw worth half a win and a loss).
 
-        With ``i`` winning all his games, nobody above him for sure and the
-        players set aside as for the best place (a player who can take every
-        point of his games and stay level takes them), it is whether the
-        games left can hand out all their draw-sized steps, two a game, with
-        each player taking at most what keeps him level with ``i``.
+        With ``i`` winning all his games, nobody may be above him for sure, and
+        in each part of the event, once the players are set aside as for the
+        best place (a player who can take every point of his games and stay
+        level takes them), the games left must be able to hand out all their
+        draw-sized steps, two a game, with each player taking at most what
+        keeps him level with ``i``.
         """
-        threshold, above, final, rest = self._reduce(i, minimise=True)
-        if above:
+        threshold = self.now[i] + len(self.opponents[i]) * self.win
+        if any(self.now[j] > threshold for j in range(len(self.now)) if j != i):
             return False
-        cap = {j: (threshold - points) // self.draw for j, points in final.items()}
-        return _max_flow_games(rest, cap) == 2 * len(rest)
+        for k, part in enumerate(self.parts):
+            above, final, rest = self._reduce(part, i if k == self.part_of[i] else None, threshold, minimise=True)
+            cap = {j: (threshold - points) // self.draw for j, points in final.items()}
+            if above or _max_flow_games(rest, cap) != 2 * len(rest):
+                return False
+        return True
 
 
 def _groups(games: list[tuple[int, int]]) -> list[list[tuple[int, int]]]:
