@@ -252,19 +252,23 @@ def _swiss_oracle(points: list[float], games: list[tuple[int, int]], scoring: Sc
 
 
 @pytest.mark.parametrize("scoring", [CHESS, DRAUGHTS, FOOTBALL])
-def test_forty_players_twenty_games_left(scoring: Scoring) -> None:
-    # a Swiss of 40 with the last round paired: 3**20 outcomes, yet exact, since each game stands alone
-    rng = random.Random(40)
+@pytest.mark.parametrize("size", [40, 41, 401])
+def test_a_swiss_round_paired_and_not_played(scoring: Scoring, size: int) -> None:
+    # a Swiss of 40 with the last round paired: 20 games, 3**20 outcomes, yet exact, since each
+    # game stands alone; with 41 and 401 players one has a bye, added to his points by the caller
+    rng = random.Random(size)
     unit = scoring.draw
-    points = [rng.randint(6, 12) * unit for _ in range(40)]
-    order = list(range(40))
+    points = [rng.randint(6, 12) * unit for _ in range(size)]
+    order = list(range(size))
     rng.shuffle(order)
-    games = [(order[k], order[k + 1]) for k in range(0, 40, 2)]
+    games = [(order[k], order[k + 1]) for k in range(0, size - 1, 2)]
+    if size % 2:
+        points[order[-1]] += scoring.win  # the pairing-allocated bye
     o = outlook(points, games, scoring)
-    assert o.exact and o.games_left == 20
+    assert o.exact and o.games_left == size // 2
     assert fields(o) == _swiss_oracle(points, games, scoring)
     # the oracle agrees with every outcome on a smaller round
-    small_points, small_games = points[:8], [(0, 1), (2, 3), (4, 5), (6, 7)]
+    small_points, small_games = points[:9], [(0, 1), (2, 3), (4, 5), (6, 7)]
     assert _swiss_oracle(small_points, small_games, scoring) == brute(small_points, small_games, scoring)
 
 

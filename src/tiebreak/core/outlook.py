@@ -56,12 +56,14 @@ How they are computed, and how far they are exact:
   ``worst_place`` at least the true worst, so the player's final place
   always lies between them.
 * ``can_win`` is exact for any size when a draw is worth half a win and a loss
-  (``2 * draw == win + loss``: 1/½/0, 2/1/0): with ``i`` winning all his
-  games, it is a maximum-flow question (each remaining game hands out the
-  same points in draw-sized steps; each other player may take at most what
-  keeps him level with ``i``).  For other scorings (3/1/0) it comes from the
-  search; when that gives bounds, ``can_win`` means "not ruled out" (the best
-  place bound is 1).
+  (``2 * draw == win + loss``: 1/½/0, 2/1/0).  It is ``best_place == 1``,
+  and where the best place is only a bound it is a maximum-flow question
+  (the classic elimination argument): with ``i`` winning all his games,
+  each remaining game hands out the same points in draw-sized steps, and
+  each other player may take at most what keeps him level with ``i``.  For
+  other scorings (3/1/0, where a decisive game hands out more than a drawn
+  one) it comes from the search; where that gives bounds, ``can_win``
+  means "not ruled out" (the best place bound is 1).
 
 A round robin of four, two games left (Ann-Bob, Cid-Dan), on 2, 1.5, 0.5
 and 0 points.  Ann is first if she wins and second if she loses (Bob then
