@@ -227,13 +227,15 @@ class _Context:
         self.solved: dict[tuple[object, ...], tuple[int, bool]] = {}
         self.min_points = [p + c * loss for p, c in zip(now, count, strict=True)]
         self.max_points = [p + c * win for p, c in zip(now, count, strict=True)]
-        self.parts = [sorted({p for g in part for p in g}) for part in _groups(games)]
+        # the largest part first: a player in it does not need its answer for his own total
+        self.parts = sorted((sorted({p for g in part for p in g}) for part in _groups(games)), key=len, reverse=True)
         self.part_of = [-1] * n
         for k, part in enumerate(self.parts):
             for p in part:
                 self.part_of[p] = k
         self.idle = sorted(self.now[j] for j in range(n) if not count[j])  # points of those with no game left
         self.totals: dict[tuple[bool, int], tuple[int, int, list[tuple[int, bool]]]] = {}
+        self.counted: dict[tuple[bool, int, int], tuple[int, bool]] = {}
 
     # --- places -------------------------------------------------------------
 
@@ -257,21 +259,34 @@ class _Context:
             mine, exact = 0, True
         else:
             mine, exact = self._count(self.parts[own], i, threshold, minimise=minimise)
-        if len(self.parts) > (own >= 0):
+        if own != 0 and self.parts:
+            largest, largest_exact = self._part(0, threshold, minimise=minimise)
+            count += largest
+            exact = exact and largest_exact
+        if len(self.parts) > 1:
             total, inexact, each = self._totals(threshold, minimise=minimise)
-            if own >= 0:
-                total -= each[own][0]
-                inexact -= not each[own][1]
+            if own > 0:
+                total -= each[own - 1][0]
+                inexact -= not each[own - 1][1]
             count += total
             exact = exact and not inexact
         return 1 + count + mine, exact
 
+    def _part(self, k: int, threshold: int, *, minimise: bool) -> tuple[int, bool]:
+        """Part ``k``'s count for ``threshold`` with nobody's games fixed (kept)."""
+        key = (minimise, threshold, k)
+        known = self.counted.get(key)
+        if known is None:
+            known = self._count(self.parts[k], None, threshold, minimise=minimise)
+            self.counted[key] = known
+        return known
+
     def _totals(self, threshold: int, *, minimise: bool) -> tuple[int, int, list[tuple[int, bool]]]:
-        """Every part's count for ``threshold`` with nobody's games fixed: their sum, how many are bounds, each."""
+        """The counts for ``threshold`` of every part but the largest: their sum, how many are bounds, each."""
         key = (minimise, threshold)
         known = self.totals.get(key)
         if known is None:
-            each = [self._count(part, None, threshold, minimise=minimise) for part in self.parts]
+            each = [self._count(part, None, threshold, minimise=minimise) for part in self.parts[1:]]
             known = (sum(c for c, _ in each), sum(1 for _, e in each if not e), each)
             self.totals[key] = known
         return known
