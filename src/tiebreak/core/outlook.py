@@ -91,7 +91,7 @@ from math import lcm
 
 from tiebreak.core.model import CHESS, Scoring
 
-__all__ = ["EXACT_GAMES", "Outlook", "PlayerOutlook", "outlook"]
+__all__ = ["BUDGET", "EXACT_GAMES", "Outlook", "PlayerOutlook", "outlook"]
 
 EXACT_GAMES = 12
 """A group of at most this many remaining games is always solved exactly."""
