@@ -88,6 +88,7 @@ CONVERTED = (
     "plan/standings.py",
     "plan/values.py",
     "plan/settings.py",
+    "core/outlook.py",
     "excel/rank.py",
     "excel/merges.py",
     "io/workbook.py",
