@@ -316,27 +316,31 @@ def _read_usual(xml: bytes, strings: list[str], where: str) -> SheetData | None:
     cells = data.cells
     columns: dict[bytes, int] = {}
     kinds = _KINDS
-    for letters, row_text, t, v, inline, other in map(_GROUPS, _USUAL.finditer(xml, a, b)):
-        if letters is None:
-            if other is not None:
-                return None
-            continue
-        col = columns.get(letters)
-        if col is None:
-            col = 0
-            for ch in letters:
-                col = col * 26 + ch - 64
-            columns[letters] = col
-        row = int(row_text)
-        kind = (kinds.get(t) or t.decode("ascii")) if t else "n"
-        if inline is not None and kind == "inlineStr":
-            value: Any = _unescape(inline)
-        else:
-            value = _value(kind, None if v is None else v.decode("utf-8"), strings, where, row, col)
-        if value is not None:
-            cells[(row - 1, col - 1)] = value
-            if len(cells) > MAX_READ_CELLS:
-                raise _too_many(where)
+    try:
+        for letters, row_text, t, v, inline, other in map(_GROUPS, _USUAL.finditer(xml, a, b)):
+            if letters is None:
+                if other is not None:
+                    return None
+                continue
+            col = columns.get(letters)
+            if col is None:
+                col = 0
+                for ch in letters:
+                    col = col * 26 + ch - 64
+                columns[letters] = col
+            row = int(row_text)
+            if (t is None or t == b"n") and v:  # a number, the commonest cell
+                value: Any = _number(v.decode("utf-8"))
+            elif inline is not None and t == b"inlineStr":
+                value = inline.decode("utf-8") if b"&" not in inline else _unescape(inline)
+            else:
+                value = _value((kinds.get(t) or t.decode("ascii")) if t else "n", None if v is None else v.decode("utf-8"), strings, where, row, col)
+            if value is not None:
+                cells[(row - 1, col - 1)] = value
+                if len(cells) > MAX_READ_CELLS:
+                    raise _too_many(where)
+    except UnicodeDecodeError:  # the parser names the place
+        return None
     p = _parser()
     reader = _Reader(p, strings, where, None)
     view = memoryview(xml)
