@@ -28,7 +28,9 @@ from __future__ import annotations
 
 import functools
 import re
+from array import array
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any
 from xml.parsers import expat
 from xml.sax.saxutils import escape
@@ -175,6 +177,7 @@ class _Reader:
         self.f: str | None = None
         self.inline: list[str] | None = None
         self.sheet_data = [-1, -1]  # byte offsets of sheetData's start and end tags
+        self.dimension = -1
         p.StartElementHandler, p.EndElementHandler, p.CharacterDataHandler = self.start, self.end, self.buf.append
 
     def start(self, name: str, attrs: dict[str, str]) -> None:
@@ -194,6 +197,7 @@ class _Reader:
             r = attrs.get("r")
             self.row = int(r) if r else self.row + 1
             self.col = 0
+            self.buf.clear()
         elif name == _IS:
             self.inline = []
         elif name == _RPH:
@@ -206,6 +210,8 @@ class _Reader:
             self.data.protected = attrs.get("sheet") in ("1", "true")
         elif name == _SHEET_DATA:
             self.sheet_data[0] = self.p.CurrentByteIndex
+        elif name == _DIMENSION:
+            self.dimension = self.p.CurrentByteIndex
 
     def end(self, name: str) -> None:
         if name == _C:
@@ -261,12 +267,18 @@ def read_sheet(xml: bytes, strings: list[str], where: str, uncalculated: Any = N
 
 # The usual rows in one expression: runs of row tags, cells <c r="B7" s="3" t="s"><v>12</v></c> or
 # <c r="B7" t="inlineStr"><is><t>Anna</t></is></c> or <c r="B7" s="3"/>; anything else is caught by the last group.
-_USUAL = re.compile(
+_USUAL_TOKEN = (
     rb'(?:<row(?: (?!xmlns)[A-Za-z][\w:.-]*="[^"<&]*")* ?/?>|</row>)+'
     rb'|<c r="([A-Z]{1,3})([0-9]+)"(?: s="[0-9]+")?(?: t="([a-zA-Z]+)")?(?: s="[0-9]+")?'
     rb'(?: ?/>|>(?:<v>([^<&\r]*)</v>|<is><t(?: xml:space="preserve")?>([^<\r]*)</t></is>)?</c>)'
-    rb"|([^<]+|<)"
 )
+_USUAL = re.compile(_USUAL_TOKEN + rb"|([^<]+|<)")
+_ALL_USUAL = re.compile(rb"(?:" + _USUAL_TOKEN + rb")*+")
+# inside a stretch of usual rows: the start tags of rows and cells (attribute values there hold no '>')
+_USUAL_TAGS = re.compile(rb'<row([^>]*)>|<c r="([A-Z]{1,3})[0-9]+"(?: s="([0-9]+)")?(?: t="[a-zA-Z]+")?(?: s="([0-9]+)")?( ?/)?>')
+_ROW_NUMBER = re.compile(rb' r="([0-9]+)"')
+_USUAL_ROW = re.compile(rb"<row([^>]*)>")
+_USUAL_LETTERS = re.compile(rb'<c r="([A-Z]{1,3})')
 _ENTITY = re.compile(r"&(#x[0-9A-Fa-f]+|#[0-9]+|lt|gt|amp|quot|apos);")
 _PREDEFINED = {"lt": "<", "gt": ">", "amp": "&", "quot": '"', "apos": "'"}
 _ENCODING = re.compile(rb"""<\?xml[^>]*?\sencoding\s*=\s*["']([A-Za-z0-9._-]+)["']""")
@@ -307,11 +319,10 @@ def _read_usual(xml: bytes, strings: list[str], where: str) -> SheetData | None:
     sheetData's start and end tags, so a comment, CDATA section or other
     element anywhere in it sends the part to :class:`_Reader` instead.
     """
-    a = xml.find(b"<sheetData>")
-    b = xml.find(b"</sheetData>", a)
-    if a < 0 or b < 0 or _encoding(xml) not in ("utf-8", "utf8"):
+    stretch = _sheet_data_stretch(xml)
+    if stretch is None:
         return None
-    a += len(b"<sheetData>")
+    a, b = stretch
     data = SheetData()
     cells = data.cells
     columns: dict[bytes, int] = {}
@@ -343,16 +354,36 @@ def _read_usual(xml: bytes, strings: list[str], where: str) -> SheetData | None:
         return None
     p = _parser()
     reader = _Reader(p, strings, where, None)
+    if not _checked(p, reader, xml, a, b, where):
+        return None
+    _LAST_USUAL[:] = [xml, reader.sheet_data, reader.dimension]
+    data.merges, data.protected = reader.data.merges, reader.data.protected
+    return data
+
+
+# the last part found to hold usual rows, with its sheetData's offsets and its dimension's: Rank reads the
+# crosstable's part, then patches the same bytes, which need not be checked twice
+_LAST_USUAL: list[Any] = []
+
+
+def _sheet_data_stretch(xml: bytes) -> tuple[int, int] | None:
+    """Where the content of a UTF-8 part's first unprefixed ``<sheetData>`` seems to lie (the parser has the last word)."""
+    a = xml.find(b"<sheetData>")
+    b = xml.find(b"</sheetData>", a)
+    if a < 0 or b < 0 or _encoding(xml) not in ("utf-8", "utf8"):
+        return None
+    return a + len(b"<sheetData>"), b
+
+
+def _checked(p: Any, reader: _Reader, xml: bytes, a: int, b: int, where: str) -> bool:
+    """Parse the part with ``reader`` (its handlers off over ``[a, b)``); whether the parser's sheetData holds exactly ``[a, b)``."""
     view = memoryview(xml)
     _feed(p, [(view[:a], False)], where)
     p.StartElementHandler = p.EndElementHandler = p.CharacterDataHandler = None
     _feed(p, [(view[a:b], False)], where)
     p.StartElementHandler, p.EndElementHandler, p.CharacterDataHandler = reader.start, reader.end, reader.buf.append
     _feed(p, [(view[b:], True)], where)
-    if reader.sheet_data != [a - len(b"<sheetData>"), b] or reader.data.cells or reader.data.formulas:
-        return None
-    data.merges, data.protected = reader.data.merges, reader.data.protected
-    return data
+    return reader.sheet_data == [a - len(b"<sheetData>"), b] and not reader.data.cells and not reader.data.formulas
 
 
 class _Strings:
@@ -423,6 +454,12 @@ def _cell_xml(p: bytes, ref: str, value: Any, style: str | None) -> bytes:
     return _cell_str(p.decode(), ref, value, ' s="' + escape(style, {'"': "&quot;"}) + '"' if style else "").encode()
 
 
+def _cells_xml(p: bytes, row: int, cells: dict[int, Any]) -> bytes:
+    """New cells (column → value) of one row, left to right, without a style: one encode per row."""
+    x, r = p.decode(), str(row)
+    return "".join([_cell_str(x, column_letter(c) + r, v, "") for c, v in sorted(cells.items())]).encode()
+
+
 def _cell_str(x: str, ref: str, value: Any, s: str) -> str:
     if value is None or value == "":
         return f'<{x}c r="{ref}"{s}/>' if s else ""
@@ -446,6 +483,7 @@ class _Row:
     number: int
     start: int
     cells: list[list[Any]] = field(default_factory=list)
+    end: int = -1  # in a stretch of usual rows: where its end tag starts, its cells not listed until needed
 
 
 _COLUMNS = {column_letter(c): c for c in range(1, 16385)}  # "A" -> 1 ... "XFD" -> 16384
@@ -458,13 +496,15 @@ class _Layout:
         self.p, self.wanted = p, wanted
         self.sheet_data = [-1, -1]  # byte offsets of sheetData's start tag and of its end event
         self.dimension = -1
-        self.rows: list[tuple[int, int]] = []  # (number, start) of every row, in the part's order
+        self.numbers = array("q")  # the number of every row, in the part's order
+        self.starts = array("q")  # where each starts
         self.patched: list[_Row] = []  # the rows to patch, in the part's order
         self.open: _Row | None = None  # the row to patch being read
         self.row = self.col = 0
         self.in_data = False
         self.columns = _COLUMNS
-        p.StartElementHandler, p.EndElementHandler = self.start, self.end
+        if p is not None:
+            p.StartElementHandler, p.EndElementHandler = self.start, self.end
 
     def start(self, name: str, attrs: dict[str, str]) -> None:
         if name == _C:
@@ -480,7 +520,8 @@ class _Layout:
             r = attrs.get("r")
             self.row = int(r) if r else self.row + 1
             self.col = 0
-            self.rows.append((self.row, self.p.CurrentByteIndex))
+            self.numbers.append(self.row)
+            self.starts.append(self.p.CurrentByteIndex)
             if self.row in self.wanted:
                 self.open = _Row(self.row, self.p.CurrentByteIndex)
                 self.patched.append(self.open)
@@ -499,6 +540,47 @@ class _Layout:
         elif name == _SHEET_DATA and self.in_data:
             self.sheet_data[1] = self.p.CurrentByteIndex
             self.in_data = False
+
+
+def _usual_layout(xml: bytes, wanted: set[int], where: str) -> _Layout | None:
+    """The layout of a part whose sheetData holds only usual rows (checked as in :func:`_read_usual`), else None.
+
+    There every ``<row`` and ``<c r=`` starts a row or a cell (no comment,
+    CDATA or attribute value can hold one), so their offsets are the parser's.
+    """
+    layout = _Layout(None, wanted)
+    if _LAST_USUAL and _LAST_USUAL[0] == xml:
+        layout.sheet_data, layout.dimension = list(_LAST_USUAL[1]), _LAST_USUAL[2]
+    else:
+        stretch = _sheet_data_stretch(xml)
+        if stretch is None or _ALL_USUAL.fullmatch(xml, *stretch) is None:
+            return None
+        p = _parser()
+        reader = _Reader(p, [], where, None)
+        if not _checked(p, reader, xml, *stretch, where):
+            return None
+        layout.sheet_data, layout.dimension = reader.sheet_data, reader.dimension
+    a, b = layout.sheet_data[0] + len(b"<sheetData>"), layout.sheet_data[1]
+    numbers, starts, patched = layout.numbers, layout.starts, layout.patched
+    row = 0
+    for m in _USUAL_ROW.finditer(xml, a, b):
+        number = _ROW_NUMBER.search(m.group(1))
+        row = int(number.group(1)) if number else row + 1
+        numbers.append(row)
+        starts.append(m.start())
+        if row in wanted:
+            patched.append(_Row(row, m.start(), [], m.end() if m.group(1).endswith(b"/") else xml.index(b"</row>", m.end())))
+    return layout
+
+
+def _usual_cells(xml: bytes, row: _Row, start: int) -> list[list[Any]]:
+    """The cells of a usual row (between ``start`` and its end tag): column, start, end event, style."""
+    cells: list[list[Any]] = []
+    for m in _USUAL_TAGS.finditer(xml, start, row.end):
+        _attrs, letters, s1, s2, empty = m.groups()
+        style = s1 or s2
+        cells.append([_COLUMNS[letters.decode("ascii")], m.start(), m.start() if empty else xml.index(b"</c>", m.end()), style.decode("ascii") if style else None])
+    return cells
 
 
 def _element_end(xml: bytes, start: int, end_event: int, close: bytes) -> int:
@@ -533,13 +615,15 @@ def patch_sheet(xml: bytes, updates: dict[int, dict[int, Any]], where: str | Non
     encoding = _encoding(xml)
     if encoding not in ("utf-8", "utf8"):
         raise FileFormatError(_("{where}: stored in the {encoding} encoding; tiebreak writes only into sheets stored as UTF-8 (save the workbook again)").format(where=where, encoding=encoding.upper()))
-    p = _parser()
-    layout = _Layout(p, set(updates))
-    _feed(p, [(xml, True)], where)
+    layout = _usual_layout(xml, set(updates), where)
+    if layout is None:
+        p = _parser()
+        layout = _Layout(p, set(updates))
+        _feed(p, [(xml, True)], where)
     if layout.sheet_data[0] < 0:
         raise FileFormatError(_("a worksheet part without sheetData"))
     edits: list[tuple[int, int, bytes]] = []  # (start, end, new bytes) in the part
-    existing = {number for number, _start in layout.rows}
+    existing = set(layout.numbers)
     by_number: dict[int, list[_Row]] = {}
     for row in layout.patched:
         by_number.setdefault(row.number, []).append(row)
@@ -548,7 +632,7 @@ def patch_sheet(xml: bytes, updates: dict[int, dict[int, Any]], where: str | Non
     _new_rows(xml, layout, sorted(r for r in updates if r not in existing), updates, edits)
     if layout.dimension >= 0:
         _widen_dimension(xml, layout.dimension, updates, edits)
-    edits.sort(key=lambda e: (e[0], e[1]))
+    edits.sort(key=itemgetter(0, 1))  # stable: insertions at one offset keep their order
     view = memoryview(xml)
     out: list[bytes | memoryview] = []
     pos = 0
@@ -566,13 +650,13 @@ def _new_rows(xml: bytes, layout: _Layout, numbers: list[int], updates: dict[int
     assert tag is not None
     p = _prefix_of(tag, b"sheetData")
     close = b"</" + p + b"row>"
-    at = iter(layout.rows)
+    at = zip(layout.numbers, layout.starts)
     here = next(at, None)
     found: list[tuple[int, bytes]] = []
     for number in numbers:
         while here is not None and here[0] <= number:
             here = next(at, None)
-        cells = b"".join(_cell_xml(p, cell_ref(number, c), v, None) for c, v in sorted(updates[number].items()))
+        cells = _cells_xml(p, number, updates[number])
         if cells:
             found.append((here[1] if here is not None else -1, b"<" + p + b'row r="' + str(number).encode() + b'">' + cells + close))
     tail = [row for pos, row in found if pos < 0]
@@ -587,11 +671,49 @@ def _new_rows(xml: bytes, layout: _Layout, numbers: list[int], updates: dict[int
 
 def _patch_row(xml: bytes, rows: list[_Row], cols: dict[int, Any], edits: list[tuple[int, int, bytes]]) -> None:
     """Edits for one row number: its cells replaced where they stand, new ones in the first of its elements, by column."""
-    number = rows[0].number
     tags = [_TAG.match(xml, row.start) for row in rows]
     first = tags[0]
     assert first is not None
     p = _prefix_of(first, b"row")
+    inserted = _appended(xml, rows, cols, p, first.end())
+    if inserted is None:
+        for row in rows:
+            if row.end >= 0:
+                tag = _TAG.match(xml, row.start)
+                assert tag is not None
+                row.cells = _usual_cells(xml, row, tag.end())
+        inserted = _placed(xml, rows, cols, p, edits)
+    for tag in tags:
+        assert tag is not None
+        opened = _without_spans(xml, tag)
+        if tag is first and tag.group(3):  # <row .../>: opened, filled, closed
+            edits.append((tag.start(), tag.end(), opened + b"".join(new for _pos, new in inserted) + b"</" + p + b"row>"))
+            inserted = []
+        elif opened != tag.group(0):
+            edits.append((tag.start(), tag.end(), opened))
+    edits.extend((pos if pos >= 0 else first.end(), pos if pos >= 0 else first.end(), new) for pos, new in inserted)
+
+
+def _appended(xml: bytes, rows: list[_Row], cols: dict[int, Any], p: bytes, open_end: int) -> list[tuple[int, bytes]] | None:
+    """The usual case: every cell Rank writes lies right of the row's cells; the new cells in one piece after the last one (None otherwise)."""
+    if len(rows) > 1:
+        return None
+    row = rows[0]
+    if row.end >= 0:  # usual cells run up to the row's end tag
+        last = max([_COLUMNS[letters.decode("ascii")] for letters in _USUAL_LETTERS.findall(xml, open_end, row.end)], default=0)
+        pos = row.end if row.end > open_end else -1
+    else:
+        last = max((c[0] for c in row.cells), default=0)
+        pos = _element_end(xml, row.cells[-1][1], row.cells[-1][2], b"</" + p + b"c") if row.cells else -1
+    if min(cols) <= last:
+        return None
+    new = _cells_xml(p, row.number, cols)
+    return [(pos, new)] if new else []
+
+
+def _placed(xml: bytes, rows: list[_Row], cols: dict[int, Any], p: bytes, edits: list[tuple[int, int, bytes]]) -> list[tuple[int, bytes]]:
+    """Edits replacing the row's cells Rank writes; the new cells each before the first cell right of it (offset -1: after the start tag)."""
+    number = rows[0].number
     at: dict[int, list[list[Any]]] = {}  # column -> its cells (more than one only in a damaged part)
     for row in rows:
         for cell in row.cells:
@@ -617,15 +739,7 @@ def _patch_row(xml: bytes, rows: list[_Row], cols: dict[int, Any], edits: list[t
                 inserted.append((_element_end(xml, ordered[-1][1], ordered[-1][2], close), new))
             else:
                 inserted.append((-1, new))
-    for tag in tags:
-        assert tag is not None
-        opened = _without_spans(xml, tag)
-        if tag is first and tag.group(3):  # <row .../>: opened, filled, closed
-            edits.append((tag.start(), tag.end(), opened + b"".join(new for _pos, new in inserted) + b"</" + p + b"row>"))
-            inserted = []
-        elif opened != tag.group(0):
-            edits.append((tag.start(), tag.end(), opened))
-    edits.extend((pos if pos >= 0 else first.end(), pos if pos >= 0 else first.end(), new) for pos, new in inserted)
+    return inserted
 
 
 def _without_spans(xml: bytes, tag: re.Match[bytes]) -> bytes:
