@@ -486,7 +486,13 @@ class _Row:
     end: int = -1  # in a stretch of usual rows: where its end tag starts, its cells not listed until needed
 
 
-_COLUMNS = {column_letter(c): c for c in range(1, 16385)}  # "A" -> 1 ... "XFD" -> 16384
+@functools.lru_cache(maxsize=4096)
+def _column_number(letters: str) -> int:
+    """``"AB"`` → 28."""
+    col = 0
+    for ch in letters:
+        col = col * 26 + ord(ch.upper()) - 64
+    return col
 
 
 class _Layout:
@@ -502,7 +508,6 @@ class _Layout:
         self.open: _Row | None = None  # the row to patch being read
         self.row = self.col = 0
         self.in_data = False
-        self.columns = _COLUMNS
         if p is not None:
             p.StartElementHandler, p.EndElementHandler = self.start, self.end
 
@@ -511,8 +516,8 @@ class _Layout:
             if self.open is not None:
                 ref = attrs.get("r")
                 if ref:
-                    col = self.columns.get(ref.rstrip("0123456789"))
-                    self.col = col if col is not None else split_ref(ref)[1]
+                    letters = ref.rstrip("0123456789")
+                    self.col = _column_number(letters) if letters.isalpha() and letters.isascii() else split_ref(ref)[1]
                 else:
                     self.col += 1
                 self.open.cells.append([self.col, self.p.CurrentByteIndex, -1, attrs.get("s")])
@@ -579,7 +584,7 @@ def _usual_cells(xml: bytes, row: _Row, start: int) -> list[list[Any]]:
     for m in _USUAL_TAGS.finditer(xml, start, row.end):
         _attrs, letters, s1, s2, empty = m.groups()
         style = s1 or s2
-        cells.append([_COLUMNS[letters.decode("ascii")], m.start(), m.start() if empty else xml.index(b"</c>", m.end()), style.decode("ascii") if style else None])
+        cells.append([_column_number(letters.decode("ascii")), m.start(), m.start() if empty else xml.index(b"</c>", m.end()), style.decode("ascii") if style else None])
     return cells
 
 
@@ -700,7 +705,7 @@ def _appended(xml: bytes, rows: list[_Row], cols: dict[int, Any], p: bytes, open
         return None
     row = rows[0]
     if row.end >= 0:  # usual cells run up to the row's end tag
-        last = max([_COLUMNS[letters.decode("ascii")] for letters in _USUAL_LETTERS.findall(xml, open_end, row.end)], default=0)
+        last = max([_column_number(letters.decode("ascii")) for letters in _USUAL_LETTERS.findall(xml, open_end, row.end)], default=0)
         pos = row.end if row.end > open_end else -1
     else:
         last = max((c[0] for c in row.cells), default=0)
