@@ -418,8 +418,11 @@ _texts = st.text(st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, m
 _usual_values = st.one_of(st.integers(-1000, 1000), st.floats(-1e3, 1e3, allow_nan=False).map(lambda f: round(f, 2)), _texts)
 
 
-def usual_sheet(cells: dict[tuple[int, int], Any], styled: set[tuple[int, int]], spans: bool) -> bytes:
-    """A part of usual rows, as Excel writes them: rows in order, cells left to right, some styled and empty."""
+def usual_sheet(cells: dict[tuple[int, int], Any], styled: set[tuple[int, int]], spans: bool, backwards: bool = False) -> bytes:
+    """A part of usual rows, as Excel writes them: rows in order (or backwards), cells left to right, some styled and empty.
+
+    With ``spans`` the rows carry ``spans`` before their number, as no program writes but XML allows.
+    """
     rows: dict[int, list[str]] = {}
     for (r, c) in sorted(set(cells) | styled):
         ref = f"{col(c)}{r}"
@@ -431,8 +434,7 @@ def usual_sheet(cells: dict[tuple[int, int], Any], styled: set[tuple[int, int]],
             rows.setdefault(r, []).append(f'<c r="{ref}"{s} t="inlineStr"><is><t>{escape(v)}</t></is></c>')
         else:
             rows.setdefault(r, []).append(f'<c r="{ref}"{s}><v>{v}</v></c>')
-    span = ' spans="1:9"' if spans else ""
-    body = "".join(f'<row r="{r}"{span}>' + "".join(cs) + "</row>" for r, cs in sorted(rows.items()))
+    body = "".join((f'<row spans="1:9" r="{r}">' if spans else f'<row r="{r}">') + "".join(cs) + "</row>" for r, cs in sorted(rows.items(), reverse=backwards))
     return f'<?xml version="1.0" encoding="UTF-8"?>\n<worksheet xmlns="{M}"><dimension ref="A1"/><sheetData>{body}</sheetData></worksheet>'.encode()
 
 
@@ -442,9 +444,12 @@ def usual_sheet(cells: dict[tuple[int, int], Any], styled: set[tuple[int, int]],
     styled=st.sets(st.tuples(st.integers(1, 9), st.integers(1, 9)), max_size=6),
     updates=st.dictionaries(st.tuples(st.integers(1, 11), st.integers(1, 11)), st.one_of(st.none(), _usual_values), max_size=20),
     spans=st.booleans(),
+    backwards=st.booleans(),
 )
-def test_usual_rows_read_and_patch_as_the_parser_events_do(cells: dict[tuple[int, int], Any], styled: set[tuple[int, int]], updates: dict[tuple[int, int], Any], spans: bool) -> None:
-    xml = usual_sheet(cells, styled, spans)
+def test_usual_rows_read_and_patch_as_the_parser_events_do(
+    cells: dict[tuple[int, int], Any], styled: set[tuple[int, int]], updates: dict[tuple[int, int], Any], spans: bool, backwards: bool
+) -> None:
+    xml = usual_sheet(cells, styled, spans, backwards)
     assert sx._read_usual(xml, [], "x") is not None  # the shortcut takes this part
     forced = xml.replace(b"<sheetData>", b"<sheetData><!-- -->")  # a comment: the parser's events read it
     assert sx._read_usual(forced, [], "x") is None
@@ -465,3 +470,5 @@ def test_usual_rows_read_and_patch_as_the_parser_events_do(cells: dict[tuple[int
     assert read_sheet(quick, [], "x").cells == want
     refs = [ref for _, refs in cell_refs_in_order(quick) for ref in refs]
     assert len(refs) == len(set(refs))
+    rows_before = [r for r, _ in cell_refs_in_order(xml)]
+    assert [r for r, _ in cell_refs_in_order(quick) if r in rows_before] == rows_before  # the part's rows stay in their order

@@ -29,8 +29,10 @@ from __future__ import annotations
 import functools
 import re
 from array import array
+from bisect import bisect_right
 from dataclasses import dataclass, field
-from operator import itemgetter
+from itertools import islice
+from operator import itemgetter, lt
 from typing import Any
 from xml.parsers import expat
 from xml.sax.saxutils import escape
@@ -268,7 +270,7 @@ def read_sheet(xml: bytes, strings: list[str], where: str, uncalculated: Any = N
 # The usual rows in one expression: runs of row tags, cells <c r="B7" s="3" t="s"><v>12</v></c> or
 # <c r="B7" t="inlineStr"><is><t>Anna</t></is></c> or <c r="B7" s="3"/>; anything else is caught by the last group.
 _USUAL_TOKEN = (
-    rb'(?:<row(?: (?!xmlns)[A-Za-z][\w:.-]*="[^"<&]*")* ?/?>|</row>)+'
+    rb'(?:<row(?: (?!xmlns)[A-Za-z][\w:.-]*+="[^"<&]*+")*+ ?/?>|</row>)++'  # possessive: a million rows hold no backtracking state
     rb'|<c r="([A-Z]{1,3})([0-9]+)"(?: s="[0-9]+")?(?: t="([a-zA-Z]+)")?(?: s="[0-9]+")?'
     rb'(?: ?/>|>(?:<v>([^<&\r]*)</v>|<is><t(?: xml:space="preserve")?>([^<\r]*)</t></is>)?</c>)'
 )
@@ -277,7 +279,8 @@ _ALL_USUAL = re.compile(rb"(?:" + _USUAL_TOKEN + rb")*+")
 # inside a stretch of usual rows: the start tags of rows and cells (attribute values there hold no '>')
 _USUAL_TAGS = re.compile(rb'<row([^>]*)>|<c r="([A-Z]{1,3})[0-9]+"(?: s="([0-9]+)")?(?: t="[a-zA-Z]+")?(?: s="([0-9]+)")?( ?/)?>')
 _ROW_NUMBER = re.compile(rb' r="([0-9]+)"')
-_USUAL_ROW = re.compile(rb"<row([^>]*)>")
+_USUAL_ROW = re.compile(rb'<row(?: r="([0-9]+)")?([^>]*)>')
+_USUAL_ROW_NUMBERS = re.compile(rb'<row(?: r="([0-9]+)")?')
 _USUAL_LETTERS = re.compile(rb'<c r="([A-Z]{1,3})')
 _ENTITY = re.compile(r"&(#x[0-9A-Fa-f]+|#[0-9]+|lt|gt|amp|quot|apos);")
 _PREDEFINED = {"lt": "<", "gt": ">", "amp": "&", "quot": '"', "apos": "'"}
@@ -505,6 +508,8 @@ class _Layout:
         self.numbers = array("q")  # the number of every row, in the part's order
         self.starts = array("q")  # where each starts
         self.patched: list[_Row] = []  # the rows to patch, in the part's order
+        self.existing: set[int] = set()  # the numbers of the rows to patch that the part has
+        self.before: dict[int, int] = {}  # each row to patch the part lacks -> where it goes (-1: at sheetData's end)
         self.open: _Row | None = None  # the row to patch being read
         self.row = self.col = 0
         self.in_data = False
@@ -566,16 +571,61 @@ def _usual_layout(xml: bytes, wanted: set[int], where: str) -> _Layout | None:
             return None
         layout.sheet_data, layout.dimension = reader.sheet_data, reader.dimension
     a, b = layout.sheet_data[0] + len(b"<sheetData>"), layout.sheet_data[1]
-    numbers, starts, patched = layout.numbers, layout.starts, layout.patched
+    found = _USUAL_ROW_NUMBERS.findall(xml, a, b)
+    if b"" in found:  # a row without its number first: each row read in turn
+        _usual_rows(xml, a, b, layout)
+        _settle(layout)
+        return layout
+    numbers = array("q", map(int, found))
+    wanted_at = {i for i, n in enumerate(numbers) if n in wanted}
+    layout.existing = {numbers[i] for i in wanted_at}
+    new = sorted(wanted - layout.existing)
+    if new and all(map(lt, numbers, islice(numbers, 1, None))):  # rows in order: the row after each new one by bisection
+        goes = {w: bisect_right(numbers, w) for w in new}
+    else:
+        goes = _following(numbers, new)
+    need = wanted_at | {i for i in goes.values() if i < len(numbers)}
+    starts: dict[int, int] = {}
+    for i, m in enumerate(islice(_USUAL_ROW.finditer(xml, a, b), max(need, default=-1) + 1)):
+        if i in need:
+            starts[i] = m.start()
+            if i in wanted_at:
+                attrs = m.group(2)
+                layout.patched.append(_Row(numbers[i], m.start(), [], m.end() if attrs.endswith(b"/") else xml.index(b"</row>", m.end())))
+    layout.before = {w: starts.get(i, -1) for w, i in goes.items()}
+    return layout
+
+
+def _usual_rows(xml: bytes, a: int, b: int, layout: _Layout) -> None:
+    """Every usual row between ``a`` and ``b`` in turn: its number and start, and the rows to patch."""
     row = 0
     for m in _USUAL_ROW.finditer(xml, a, b):
-        number = _ROW_NUMBER.search(m.group(1))
-        row = int(number.group(1)) if number else row + 1
-        numbers.append(row)
-        starts.append(m.start())
-        if row in wanted:
-            patched.append(_Row(row, m.start(), [], m.end() if m.group(1).endswith(b"/") else xml.index(b"</row>", m.end())))
-    return layout
+        first, attrs = m.groups()  # a row's number, when it comes first (as Excel writes it), and the rest
+        number = first or (found.group(1) if (found := _ROW_NUMBER.search(attrs)) else None)
+        row = int(number) if number else row + 1
+        layout.numbers.append(row)
+        layout.starts.append(m.start())
+        if row in layout.wanted:
+            layout.patched.append(_Row(row, m.start(), [], m.end() if attrs.endswith(b"/") else xml.index(b"</row>", m.end())))
+
+
+def _following(numbers: array[int], new: list[int]) -> dict[int, int]:
+    """For each new row number (ascending), the index of the first row after the previous one's with a higher number (len: none)."""
+    goes: dict[int, int] = {}
+    i, n = 0, len(numbers)
+    for w in new:
+        while i < n and numbers[i] <= w:
+            i += 1
+        goes[w] = i
+    return goes
+
+
+def _settle(layout: _Layout) -> None:
+    """Which rows to patch the part has, and where each one it lacks goes: before the first row (in the part's order) with a higher number."""
+    layout.existing = {row.number for row in layout.patched}
+    goes = _following(layout.numbers, sorted(layout.wanted - layout.existing))
+    starts = layout.starts
+    layout.before = {w: starts[i] if i < len(starts) else -1 for w, i in goes.items()}
 
 
 def _usual_cells(xml: bytes, row: _Row, start: int) -> list[list[Any]]:
@@ -625,16 +675,16 @@ def patch_sheet(xml: bytes, updates: dict[int, dict[int, Any]], where: str | Non
         p = _parser()
         layout = _Layout(p, set(updates))
         _feed(p, [(xml, True)], where)
+        _settle(layout)
     if layout.sheet_data[0] < 0:
         raise FileFormatError(_("a worksheet part without sheetData"))
     edits: list[tuple[int, int, bytes]] = []  # (start, end, new bytes) in the part
-    existing = set(layout.numbers)
     by_number: dict[int, list[_Row]] = {}
     for row in layout.patched:
         by_number.setdefault(row.number, []).append(row)
     for number, rows in by_number.items():
         _patch_row(xml, rows, updates[number], edits)
-    _new_rows(xml, layout, sorted(r for r in updates if r not in existing), updates, edits)
+    _new_rows(xml, layout, updates, edits)
     if layout.dimension >= 0:
         _widen_dimension(xml, layout.dimension, updates, edits)
     edits.sort(key=itemgetter(0, 1))  # stable: insertions at one offset keep their order
@@ -649,21 +699,17 @@ def patch_sheet(xml: bytes, updates: dict[int, dict[int, Any]], where: str | Non
     return b"".join(out)
 
 
-def _new_rows(xml: bytes, layout: _Layout, numbers: list[int], updates: dict[int, dict[int, Any]], edits: list[tuple[int, int, bytes]]) -> None:
-    """Rows the part lacks, each before the first row (in the part's order) with a higher number, else at sheetData's end."""
+def _new_rows(xml: bytes, layout: _Layout, updates: dict[int, dict[int, Any]], edits: list[tuple[int, int, bytes]]) -> None:
+    """Rows the part lacks, each where :func:`_settle` placed it, else at sheetData's end."""
     tag = _TAG.match(xml, layout.sheet_data[0])
     assert tag is not None
     p = _prefix_of(tag, b"sheetData")
     close = b"</" + p + b"row>"
-    at = zip(layout.numbers, layout.starts)
-    here = next(at, None)
     found: list[tuple[int, bytes]] = []
-    for number in numbers:
-        while here is not None and here[0] <= number:
-            here = next(at, None)
+    for number, pos in sorted(layout.before.items()):
         cells = _cells_xml(p, number, updates[number])
         if cells:
-            found.append((here[1] if here is not None else -1, b"<" + p + b'row r="' + str(number).encode() + b'">' + cells + close))
+            found.append((pos, b"<" + p + b'row r="' + str(number).encode() + b'">' + cells + close))
     tail = [row for pos, row in found if pos < 0]
     edits.extend((pos, pos, row) for pos, row in found if pos >= 0)
     if not tail:
