@@ -56,7 +56,7 @@ from tiebreak.calc import answers as api
 from tiebreak.calc.cache import TableCache
 from tiebreak.core.counting import Adjusted
 from tiebreak.io.trf import read_trf, write_trf
-from tiebreak.read import read_table
+from tiebreak.reading import read_table
 
 CODES = ("BH", "BH/C1", "SB")
 RULES = "fide-2024"
@@ -406,7 +406,7 @@ def withdrawals(grid: list[list[Any]], res: dict[str, float], repeat: int) -> No
 
 def gc_pause(grid: list[list[Any]], res: dict[str, float], repeat: int) -> None:
     """Reading the grid with the cyclic garbage collector running, and paused (interleaved runs, best of each)."""
-    from tiebreak import read as reader
+    from tiebreak.reading import table as reader  # the module (tiebreak.reading, the attribute, is the function that opens files)
 
     read = getattr(reader.read_table, "__wrapped__", reader.read_table)  # without any pause of its own
     running: list[float] = []

@@ -25,7 +25,7 @@ import pytest
 from tiebreak.cli import commands as cli
 from tiebreak.core.ranking import rank
 from tiebreak.io.trf import read_trf_file
-from tiebreak.read import read_table
+from tiebreak.reading import read_table
 
 ROOT = Path(__file__).resolve().parents[1]
 FOLDER = ROOT / "workbooks"

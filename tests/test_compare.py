@@ -16,9 +16,10 @@ import pytest
 from helpers import save_xlsx
 from test_cli import RR, RR_SB, RR_WINS, run
 
-from tiebreak.core.compare import compare, compare_grid, variants
+from tiebreak.core.compare import compare, variants
 from tiebreak.core.errors import SettingsError
-from tiebreak.read import read_table
+from tiebreak.plan.compare import compare_grid
+from tiebreak.reading import read_table
 
 # No  Name  R1        R2              R3
 #  1  A     2w1       3w1             4w½        A beat B and C, drew D

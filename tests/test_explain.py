@@ -26,7 +26,7 @@ from tiebreak.core.model import Kind, Tournament
 from tiebreak.core.places import decided_texts, separations
 from tiebreak.excel import functions
 from tiebreak.io.trf import read_trf_file
-from tiebreak.plan.sheet import standings_grid
+from tiebreak.plan.standings import standings_grid
 
 HELD = Path(__file__).parent / "reference" / "fide_held_exercises"
 HEADER = ["Round", "Opponent", "Result", "Counted", "Reason", "Cut", "Contribution"]
@@ -414,3 +414,53 @@ def test_cli_explain_player_speaks_russian(capsys: pytest.CaptureFixture[str]) -
     assert lines[3].split() == ["Тур", "Соперник", "Результат", "Засчитано", "Причина", "Отброшено", "Вклад"]
     assert "отброшено (лучшее)" in out and "отброшено (худшее)" in out and lines[-1].startswith("Итого: ")
     assert "cut (" not in out and "Total" not in out
+
+
+# ------------------------------------------------------------------ a tie-break is its definition plus one registry line
+def test_a_new_tiebreak_is_explained_from_its_own_definition(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A toy tie-break: games played with White, defined with its explainer and registered with one line;
+    # explain.py is not touched.  The round robin below: No. 1 has White in rounds 1 and 3, Black in round 2.
+    from tiebreak.core import criteria
+    from tiebreak.core.criterion import ValueCriterion
+    from tiebreak.core.explain import explain, explain_table
+    from tiebreak.core.explain_rows import per_round
+    from tiebreak.core.rules import get_rules
+
+    monkeypatch.setattr(criteria, "CRITERIA", dict(criteria.CRITERIA))
+    monkeypatch.setattr(criteria, "_LOOKUP", dict(criteria._LOOKUP))
+    monkeypatch.setattr(criteria, "_FOUND", {})
+
+    def white(ev: Any, p: int) -> Any:
+        return lambda r: float(ev.played[p][r] and ev.colour[p][r] == "w")
+
+    toy = ValueCriterion(
+        "WHT", "Games with White", "Партии белыми", "Games played with White.",
+        compute=lambda ev, ratings: [sum(white(ev, p)(r) for r in range(len(ev.opp[p]))) for p in range(ev.n)],
+        explainer=per_round(white), decimals=0,
+    )
+    criteria.register(toy)
+    t = tiebreak.read_table([["No", "Name", "R1", "R2", "R3"], [1, "A", "2w1", "3b0", "4w½"], [2, "B", "1b0", "4w1", "3b1"],
+                             [3, "C", "4b1", "1w1", "2w0"], [4, "D", "3w0", "2b0", "1b½"]])
+    e = explain(get_rules("fide-2024").evaluate(t), 0, "games with white")
+    assert e.code == "WHT" and e.total == 2.0
+    assert [(r.round, r.opponent, r.result, r.contribution) for r in e.rows] == [(1, "B", "1", 1.0), (2, "C", "0", 0.0), (3, "D", "½", 1.0)]
+    assert explain_table(e, "en")[-1] == ["Total", "Games with White", "", "", "", "", 2.0]
+
+
+def test_explain_names_no_criterion_code() -> None:
+    # explain() dispatches to the criterion's own explainer: no string of explain.py outside its docstrings is a code
+    import ast
+    import re
+
+    from tiebreak.core import explain as explain_module
+    from tiebreak.core.criteria import CRITERIA
+
+    tree = ast.parse(Path(explain_module.__file__).read_text(encoding="utf-8"))
+    docstrings = {id(n.body[0].value) for n in ast.walk(tree) if isinstance(n, (ast.Module, ast.FunctionDef, ast.ClassDef))
+                  and n.body and isinstance(n.body[0], ast.Expr) and isinstance(n.body[0].value, ast.Constant)}
+    strings = [n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docstrings]
+    assert strings  # the scan reads the module's strings
+    codes = {c.casefold() for c in CRITERIA} | {c.code.split("/")[0].casefold() for c in CRITERIA.values()}
+    named = {w for s in strings for w in re.findall(r"[\w/]+", s.casefold()) if w in codes}
+    assert named == set()
+    assert "code ==" not in Path(explain_module.__file__).read_text(encoding="utf-8")

@@ -46,7 +46,7 @@ from tiebreak.core.model import (
     round_consistent,
 )
 from tiebreak.core.rules import get_rules, rule_set_names
-from tiebreak.read import read_table
+from tiebreak.reading import read_table
 
 EVENTS = 40
 

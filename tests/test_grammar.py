@@ -27,7 +27,7 @@ from tiebreak.core import grammar as g
 from tiebreak.core.errors import FileFormatError
 from tiebreak.core.notation import CellProblem, result_marks, swiss_cell
 from tiebreak.io.trf import read_trf
-from tiebreak.read import read_table
+from tiebreak.reading import read_table
 
 SRC = Path(__file__).resolve().parent.parent / "src" / "tiebreak"
 
@@ -200,7 +200,7 @@ def test_trf_writes_the_grammars_codes() -> None:
 
 
 # ------------------------------------------------------------------ no reader keeps its own symbols
-READERS = ["core/notation.py", "io/trf.py", *(f"read/{p.name}" for p in sorted((SRC / "read").glob("*.py")))]
+READERS = ["core/notation.py", "io/trf.py", *(f"reading/{p.name}" for p in sorted((SRC / "reading").glob("*.py")))]
 GETTEXT = {"_", "ngettext", "pgettext", "npgettext", "lazy_gettext", "lazy_pgettext"}
 
 
@@ -293,7 +293,7 @@ NEW_NOTATION = {
 CHECK_NEW_NOTATION = textwrap.dedent(
     """
     from tiebreak.core.notation import result_marks, swiss_cell
-    from tiebreak.read import read_table
+    from tiebreak.reading import read_table
     from tiebreak.io.trf import read_trf
     from tiebreak import Kind
 

@@ -3,7 +3,7 @@
 ``docs/layout.md`` draws the map.  From the bottom up:
 
 * ``tiebreak.core``: the engine, pure (no file, zip, XML or xlwings);
-* ``tiebreak.read``: grids (cell values) into a tournament, pure;
+* ``tiebreak.reading``: grids (cell values) into a tournament, pure;
 * ``tiebreak.calc``: what a worksheet function returns for a grid (the table cache);
 * ``tiebreak.plan``: what Rank writes, decided on an abstract workbook;
 * ``tiebreak.io``: files (the zip package, sheet XML, .xls/.ods, TRF, CSV, HTML);
@@ -26,7 +26,7 @@ import pytest
 
 SRC = Path(__file__).resolve().parent.parent / "src"
 PACKAGE = SRC / "tiebreak"
-LAYER = {"core": 0, "read": 1, "calc": 2, "plan": 3, "io": 4, "excel": 5, "cli": 5}
+LAYER = {"core": 0, "reading": 1, "calc": 2, "plan": 3, "io": 4, "excel": 5, "cli": 5}
 TOP = 9  # tiebreak/__init__.py and tiebreak_rank.py
 PURE_FORBIDDEN = ("zipfile", "zlib", "xml", "defusedxml", "xlwings", "openpyxl", "python_calamine", "xlrd", "tempfile", "shutil", "csv", "html")
 
@@ -104,7 +104,7 @@ def test_imports_go_down_only(name: str) -> None:
         assert _layer(owner) <= _layer(name), f"{name}:{line} imports {owner}, a layer above it"
 
 
-@pytest.mark.parametrize("name", sorted(n for n in MODULES if n.startswith(("tiebreak.core", "tiebreak.read"))))
+@pytest.mark.parametrize("name", sorted(n for n in MODULES if n.startswith(("tiebreak.core", "tiebreak.reading"))))
 def test_pure_layers_touch_no_files(name: str) -> None:
     for line, module in _imported(name, MODULES[name]):
         top = module.split(".")[0]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tiebreak.core.errors import LayoutError
-from tiebreak.read import read_table
+from tiebreak.reading import read_table
 
 
 def test_rows_sorted_without_a_number_column() -> None:

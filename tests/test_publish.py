@@ -35,7 +35,7 @@ from test_cli import (
 from tiebreak.cli import commands as cli
 from tiebreak.core.ranking import rank
 from tiebreak.io.publish import html_page, number_text, result_text
-from tiebreak.read import read_table
+from tiebreak.reading import read_table
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or "/usr/bin/chromium"
 

@@ -16,7 +16,7 @@ from helpers import call
 
 from tiebreak.core.errors import NotationError
 from tiebreak.excel import functions
-from tiebreak.read import read_table
+from tiebreak.reading import read_table
 
 PREFIX = "#TIEBREAK! "
 RR_WRITE = " (write 1, ½ or 0.5 or =, 0, + or − for a forfeit)"

@@ -13,7 +13,7 @@ from openpyxl import Workbook
 
 from tiebreak.cli import commands as cli
 from tiebreak.excel import functions
-from tiebreak.read import read_table
+from tiebreak.reading import read_table
 
 # A round robin on 3/1/0 in which every game but one was drawn: each cell of a draw holds 1 on both sides,
 # which on 1/0.5/0 would be two wins.  Ann beat Dan (3 : 0).

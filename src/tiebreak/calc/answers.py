@@ -154,7 +154,7 @@ def place_labels(cache: TableCache, grid: Sequence[Sequence[Any]], criteria: Any
     ev = cache.evaluation(grid, _rules(rules), scoring=_scoring(scoring))
     crits = None if criteria is None or str(criteria).strip() == "" else parse_criteria(str(criteria))
     key = ("places", None if crits is None else tuple(c.code for c in crits))
-    labels = ev.memo(key, lambda: rank(ev.tournament, crits, ev.rules, evaluation=ev).places())
+    labels = ev.memo(key, lambda: rank(ev.tournament, crits, evaluation=ev).places())
     return ev, labels
 
 

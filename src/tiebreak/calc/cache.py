@@ -47,7 +47,7 @@ from tiebreak.core.errors import TiebreakError
 from tiebreak.core.i18n import current_language
 from tiebreak.core.model import Scoring, Tournament
 from tiebreak.core.rules import get_rules
-from tiebreak.read import read_table
+from tiebreak.reading import read_table
 
 __all__ = ["TableCache", "grid_key", "grid_types", "shared"]
 

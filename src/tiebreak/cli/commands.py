@@ -10,12 +10,14 @@ import argparse
 import json
 import os
 import sys
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 from tiebreak.cli import doctor
 from tiebreak.cli import explain as explaincmd
 from tiebreak.cli.argparse_i18n import translated_argparse
+from tiebreak.core.criteria import Criterion
 from tiebreak.core.errors import FileFormatError, SettingsError, TiebreakError
 from tiebreak.core.i18n import (
     _,
@@ -26,9 +28,12 @@ from tiebreak.core.i18n import (
     set_language,
     use_language,
 )
-from tiebreak.core.localformat import format_value, players, rounds
+from tiebreak.core.localformat import decimal_separator, players, rounds
+from tiebreak.core.numbers import decimals_of, json_value, shown
+from tiebreak.core.numbers import text as number_text
 from tiebreak.core.ranking import Ranking, rank
 from tiebreak.core.rules import RULE_SETS, get_rules
+from tiebreak.io.book import is_trf as _is_trf
 from tiebreak.io.csvout import (
     DIALECT_CHOICES,
     DIALECT_HELP,
@@ -38,8 +43,6 @@ from tiebreak.io.csvout import (
 )
 
 __all__ = ["main"]
-
-TRF_SUFFIXES = (".trf", ".txt", ".trfx")
 
 LANG_HELP = lazy_gettext(
     "the language of messages, help and output: en or ru (default: the workbook's Language setting, "
@@ -128,7 +131,7 @@ def _main(argv: Sequence[str]) -> int:
         if args.command == "explain":
             return explaincmd.run(args, _is_trf(Path(args.file)))
         if args.command == "compare":
-            from tiebreak.core.compare import run_compare
+            from tiebreak.cli.compare import run_compare
 
             return run_compare(
                 Path(args.file),
@@ -153,7 +156,7 @@ def _main(argv: Sequence[str]) -> int:
         return 130
     except BrokenPipeError:  # the output was piped into something that stopped reading (head)
         try:
-            sys.stdout = open(os.devnull, "w")
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - stays open: it takes the place of stdout until the process ends
         except OSError:
             pass
         return 0
@@ -163,19 +166,6 @@ def _main(argv: Sequence[str]) -> int:
     except MemoryError:
         print(_("tiebreak: error: the input is too large to read"), file=sys.stderr)
         return 1
-
-
-def _is_trf(path: Path) -> bool:
-    if path.suffix.lower() in TRF_SUFFIXES:
-        return True
-    if path.suffix.lower() in (".xlsx", ".xlsm", ".xltx", ".xltm", ".xls", ".ods", ".xlsb"):
-        return False
-    try:
-        with open(path, "rb") as f:
-            head = f.read(4)
-    except OSError:
-        return False
-    return not head.startswith(b"PK")
 
 
 def _rank(args: argparse.Namespace) -> int:
@@ -329,7 +319,7 @@ def _rows(ranking: Ranking) -> tuple[list[str], list[list[str]]]:
     rows = []
     for s in ranking.standings:
         p = t.players[s.player]
-        rows.append([s.label, str(p.number), p.name, format_value(t.points[s.player])] + [format_value(s.values.get(c.code)) for c in ranking.criteria])
+        rows.append([s.label, str(p.number), p.name, _text(t.points[s.player], None)] + [_text(s.values.get(c.code), c) for c in ranking.criteria])
     return _head(ranking), rows
 
 
@@ -358,7 +348,7 @@ def _print(ranking: Ranking, rules: str, fmt: str, sheet: str | None, dialect: s
                     "number": t.players[s.player].number,
                     "name": t.players[s.player].name,
                     "points": t.points[s.player],
-                    "values": {c.code: _json_value(s.values.get(c.code)) for c in ranking.criteria},
+                    "values": {c.code: json_value(s.values.get(c.code), c.decimals) for c in ranking.criteria},
                     "decided_by": s.decided_by,
                     "explanation": decided[s.player],
                 }
@@ -374,7 +364,7 @@ def _print(ranking: Ranking, rules: str, fmt: str, sheet: str | None, dialect: s
         table: list[list[Any]] = [list(_head(ranking))]
         for s in ranking.standings:
             p = t.players[s.player]
-            table.append([s.label, p.number, p.name, t.points[s.player]] + [_csv_value(s.values.get(c.code)) for c in ranking.criteria])
+            table.append([s.label, p.number, p.name, t.points[s.player]] + [_csv_value(s.values.get(c.code), c) for c in ranking.criteria])
         write_csv(table, out, csv_format(dialect), bom=is_regular_file(out))
         return
     head, rows = _rows(ranking)
@@ -389,21 +379,18 @@ def _print(ranking: Ranking, rules: str, fmt: str, sheet: str | None, dialect: s
         out.write(_("Note: {note}").format(note=note) + "\n")
 
 
-def _csv_value(v: Any) -> Any:
-    """A criterion's value for csvout: numbers stay numbers (the dialect writes the decimal separator)."""
+def _text(v: Any, c: Criterion | None) -> str:
+    """A value in the text table: half up at the criterion's decimals (:mod:`tiebreak.core.numbers`)."""
+    return "" if v is None or v == "" else number_text(v, decimals_of(c), decimal_separator())
+
+
+def _csv_value(v: Any, c: Criterion) -> Any:
+    """A criterion's value for csvout: numbers stay numbers, rounded half up at its decimals (the dialect writes the separator)."""
     if v is None or v == "":
         return None
-    if isinstance(v, float):
-        return round(v, 4)
-    return v
-
-
-def _json_value(v: Any) -> Any:
     if isinstance(v, tuple):
-        return list(v)
-    if isinstance(v, float):
-        return round(v, 10)
-    return v
+        return tuple(shown(x, c.decimals) for x in v)
+    return shown(v, c.decimals)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -24,8 +24,8 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from tiebreak import __version__
 from tiebreak.core.i18n import _
+from tiebreak.core.version import __version__
 
 __all__ = ["Report", "add_parser", "diagnose", "pinned_xlwings", "read_conf", "run", "version_text"]
 

@@ -15,11 +15,13 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from tiebreak.core.criteria import parse_criteria
+from tiebreak.core.criteria import get_criterion, parse_criteria
 from tiebreak.core.errors import FileFormatError, SettingsError
 from tiebreak.core.explain import HEADER, Explanation, explain, explain_table
 from tiebreak.core.i18n import _, cli_language, set_language
-from tiebreak.core.localformat import decimal_separator, format_number, points
+from tiebreak.core.localformat import decimal_separator, points
+from tiebreak.core.numbers import TEXT_DECIMALS, json_value
+from tiebreak.core.numbers import text as number_text
 from tiebreak.core.places import separations
 from tiebreak.core.ranking import Ranking, rank
 
@@ -124,13 +126,14 @@ def _player_key(text: str) -> Any:
     return int(s) if s.isdigit() else s
 
 
-def _num(v: Any) -> str:
+def _num(v: Any, decimals: int = TEXT_DECIMALS) -> str:
+    """A number of the table (the rows: 4 decimals; the total: its criterion's), half up (:mod:`tiebreak.core.numbers`)."""
     if v is None or v == "":
         return ""
     if isinstance(v, tuple):
-        return "(" + ("; " if decimal_separator() == "," else ", ").join(_num(x) for x in v) + ")"
+        return "(" + ("; " if decimal_separator() == "," else ", ").join(_num(x, decimals) for x in v) + ")"
     if isinstance(v, float):
-        return format_number(v)
+        return number_text(v, decimals, decimal_separator())
     return str(v)
 
 
@@ -142,13 +145,13 @@ def _text(e: Explanation, lang: str | None = None) -> str:
     how = grid[-1][4]
     name = grid[-1][1]
     named = name if e.code in name else f"{name} ({e.code})"  # FIDE's names carry their code already
-    lines = [f"{named}: {_num(e.total)}" + (f"   [{how}]" if how else "")]
+    lines = [f"{named}: {_num(e.total, get_criterion(e.code).decimals)}" + (f"   [{how}]" if how else "")]
     if body:
         widths = [max(len(h), *(len(r[i]) for r in body)) for i, h in enumerate(head)]
         lines.append("  ".join(h.ljust(widths[i]) for i, h in enumerate(head)).rstrip())
         for r in body:
             lines.append("  ".join(x.ljust(widths[i]) for i, x in enumerate(r)).rstrip())
-    lines.append(f"{grid[-1][0]}: {_num(e.total)}")
+    lines.append(f"{grid[-1][0]}: {_num(e.total, get_criterion(e.code).decimals)}")
     return "\n".join(lines)
 
 
@@ -157,7 +160,7 @@ def _json(e: Explanation) -> dict[str, Any]:
     rows = []
     for r in e.rows:
         rows.append(dict(zip(keys, [r.round, r.opponent, r.result, _value(r.counted), r.reason, r.cut, _value(r.contribution)])))
-    return {"code": e.code, "name": e.name, "total": _value(e.total), "how": e.how, "rows": rows}
+    return {"code": e.code, "name": e.name, "total": json_value(e.total, get_criterion(e.code).decimals), "how": e.how, "rows": rows}
 
 
 def _value(v: Any) -> Any:

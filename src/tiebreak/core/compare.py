@@ -1,4 +1,4 @@
-"""Compare places under two (or more) rule sets or criteria lists (``tiebreak compare``).
+"""Compare places under two (or more) rule sets or criteria lists: the engine of ``tiebreak compare``.
 
 Each *variant* is a rule set with a criteria list; the first variant is the
 reference.  A player is listed when his place differs between the reference
@@ -24,43 +24,35 @@ Buchholz, ``ru`` counts B's forfeit as a draw against E and his bye as a win
 over the event's lowest score, FIDE 2024 counts both rounds as a dummy with
 B's own 2 points (the test of the command works the numbers out):
 
->>> from tiebreak.read import read_table
+>>> from tiebreak.reading import read_table
 >>> t = read_table([["No", "Name", "R1", "R2", "R3"], [1, "A", "2w1", "3w1", "4w½"], [2, "B", "1b0", "5w+", "+"],
 ...                 [3, "C", "4w1", "1b0", "5w1"], [4, "D", "3b0", "+", "1b½"], [5, "E", "+", "2b-", "3b0"]])
 >>> c = compare(t, ["ru", "fide-2024"], ["buchholz"])
 >>> [(d.name, d.places, d.criteria, d.values) for d in c.differences]
 [('C', ['2', '3'], ['buchholz', 'buchholz'], [5.5, 5.0]), ('B', ['3', '2'], ['buchholz', 'buchholz'], [5.0, 6.5])]
+
+The command's text and JSON reports are :mod:`tiebreak.cli.compare`; the Compare
+sheet that Rank writes is :mod:`tiebreak.plan.compare`.
 """
 
 from __future__ import annotations
 
-import json
-import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-from tiebreak.core.criteria import parse_criteria
-from tiebreak.core.errors import FileFormatError, SettingsError
-from tiebreak.core.i18n import (
-    _,
-    current_language,
-    ngettext,
-    pgettext,
-    set_language,
-    use_language,
-)
+from tiebreak.core.criteria import get_criterion, parse_criteria
+from tiebreak.core.errors import SettingsError
+from tiebreak.core.i18n import _
 from tiebreak.core.labels import text
-from tiebreak.core.localformat import format_value
+from tiebreak.core.localformat import decimal_separator
 from tiebreak.core.model import Tournament
+from tiebreak.core.numbers import POINTS_DECIMALS
+from tiebreak.core.numbers import text as number_text
 from tiebreak.core.ranking import Ranking, rank, separated_at
 from tiebreak.core.rules import get_rules
 
-__all__ = ["COMPARE_MARK", "COMPARE_SHEET", "Comparison", "Difference", "Variant", "compare", "compare_grid", "compare_rankings", "json_report", "text_report", "variants"]
-
-COMPARE_SHEET = "Compare"
-COMPARE_MARK = "Compare (tiebreak)"
+__all__ = ["Comparison", "Difference", "Variant", "compare", "compare_rankings", "made_by_text", "value_text", "variants"]
 
 
 @dataclass
@@ -223,186 +215,21 @@ def _criterion_name(code: str | None, lang: str = "en") -> str:
         return "-"
     if code == "points":
         return text("points", lang)
-    from tiebreak.core.criteria import get_criterion
-
     c = get_criterion(code)
     return c.name_ru if lang == "ru" else c.name
+
+
+def value_text(code: str | None, v: Any) -> str:
+    """A criterion's value as the comparison writes it: half up at the criterion's decimals (points: 2), nothing as ``""``."""
+    if v is None or v == "":
+        return ""
+    decimals = POINTS_DECIMALS if code in (None, "points") else get_criterion(code).decimals
+    return number_text(v, decimals, decimal_separator())
 
 
 def made_by_text(d: Difference, lang: str = "en") -> str:
     """``Buchholz: 5 / 6.5`` (the same criterion) or ``Truncated Solkoff 4 / Buchholz 6.5`` (different ones)."""
     named = [c for c in d.criteria if c is not None]
     if named and all(c == named[0] for c in named):
-        return f"{_criterion_name(named[0], lang)}: " + " / ".join(format_value(v) if c is not None else "-" for c, v in zip(d.criteria, d.values))
-    return " / ".join(f"{_criterion_name(c, lang)} {format_value(v)}".strip() for c, v in zip(d.criteria, d.values))
-
-
-def text_report(c: Comparison, lang: str | None = None) -> str:
-    """The comparison as the command line prints it, in ``lang`` (default: the current language)."""
-    lang = lang or current_language()
-    with use_language(lang):
-        points = pgettext("criteria", "points")
-        compared = "; ".join(f"{chr(65 + i)} = {v.rules} ({', '.join(v.criteria) or points})" for i, v in enumerate(c.variants))
-        lines = [_("Compared: {variants}").format(variants=compared)]
-        head = [pgettext("column", "No"), pgettext("column", "Name"), pgettext("column", "Points")]
-    if not c.differences:
-        lines.append(text("same", lang))
-        return "\n".join(lines) + "\n"
-    head += [*[f"{chr(65 + i)}: {v.label}" for i, v in enumerate(c.variants)], text("differs", lang)]
-    rows = [[str(d.number), d.name, format_value(d.points), *d.places, made_by_text(d, lang)] for d in c.differences]
-    widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(head)]
-    lines.append("  ".join(h.ljust(widths[i]) for i, h in enumerate(head)).rstrip())
-    for r in rows:
-        lines.append("  ".join(x.ljust(widths[i]) if i in (1, len(r) - 1) else x.rjust(widths[i]) for i, x in enumerate(r)).rstrip())
-    return "\n".join(lines) + "\n"
-
-
-def _json(v: Any) -> Any:
-    if isinstance(v, tuple):
-        return list(v)
-    if isinstance(v, float):
-        return round(v, 10)
-    return v
-
-
-def json_report(c: Comparison) -> str:
-    data = {
-        "variants": [{"label": v.label, "rules": v.rules, "criteria": v.criteria} for v in c.variants],
-        "differences": [
-            {
-                "number": d.number,
-                "name": d.name,
-                "points": d.points,
-                "places": d.places,
-                "made_by": d.criteria,
-                "values": [_json(v) for v in d.values],
-                "rivals": d.rivals,
-            }
-            for d in c.differences
-        ],
-    }
-    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
-
-
-def compare_grid(c: Comparison, lang: str = "en") -> list[list[Any]]:
-    """The Compare sheet: a marked title row, a blank row, a header, one row per player whose place differs."""
-    head = [text("number", lang), text("name", lang), text("points", lang), *[v.label for v in c.variants], text("differs", lang)]
-    width = len(head)
-    title = f"{COMPARE_MARK}: " + "; ".join(f"{v.rules} ({', '.join(v.criteria) or 'points'})" for v in c.variants)
-    rows: list[list[Any]] = [[title] + [""] * (width - 1), [""] * width, head]
-    for d in c.differences:
-        rows.append([d.number, d.name, _cell(d.points), *[_cell_place(x) for x in d.places], made_by_text(d, lang)])
-    if not c.differences:
-        rows.append([text("same", lang)] + [""] * (width - 1))
-    return rows
-
-
-def _cell(v: float) -> Any:
-    return int(v) if float(v).is_integer() else v
-
-
-def _cell_place(label: str) -> Any:
-    return int(label) if label.isdigit() else label
-
-
-# ------------------------------------------------------------------ command line
-def run_compare(
-    path: Path,
-    trf: bool,
-    sheet: str | None,
-    rules: str | None,
-    criteria: Sequence[str] | None,
-    fmt: str,
-    language: Callable[[object, Iterable[object]], str] | None = None,
-) -> int:
-    """``tiebreak compare FILE --rules A,B [--criteria LIST --criteria LIST] [--format text|json]``.
-
-    A single rule set (with at most one criteria list, used for both) or a single criteria list is compared
-    with the file's own (its settings sheet, or for a TRF its rule set and tie-break list, else the defaults).
-
-    ``language(setting, labels)`` chooses the output's language once the file is read (as for
-    :func:`tiebreak.plan.sheet.plan_rank`); it becomes the current language: a command line runs this
-    inside ``use_language``.
-    """
-    if not path.exists():
-        raise FileFormatError(_("{path}: no such file").format(path=path))
-    rule_list: list[str | None] = [r.strip() for r in rules.split(",") if r.strip()] if rules else []
-    crit_list: list[str | None] = list(criteria or [])
-    if len(rule_list) == 1 and len(crit_list) <= 1:  # one rule set: the file's own against it (same criteria)
-        rule_list = [None, rule_list[0]]
-    elif not rule_list and len(crit_list) == 1:  # one criteria list: the file's own against it
-        crit_list = [None, crit_list[0]]
-    pairs = variants(rule_list, crit_list)
-    if trf:
-        from tiebreak.io.trf import read_trf_file
-
-        if sheet:
-            raise SettingsError(_("--sheet is for workbooks; a TRF file has no sheets"))
-        t = read_trf_file(path)
-        if language is not None:
-            set_language(language(None, [t.title, *(p.name for p in t.players)]))
-        default_rules = t.rules or "ru"
-        default_criteria = ", ".join(t.tiebreak_codes) if t.tiebreak_codes else None
-        rankings = [rank(t, c if c is not None else default_criteria, r if r is not None else default_rules) for r, c in pairs]
-    else:
-        from tiebreak.io.workbook import open_book
-        from tiebreak.plan.sheet import plan_rank
-
-        book = open_book(path)
-        for w in book.warnings:
-            print(_("tiebreak: warning: {message}").format(message=w), file=sys.stderr)
-        rankings = []
-        for r, c in pairs:
-            plan = plan_rank(book, sheet=sheet, rules=r, criteria=c, check=False, language=language)
-            set_language(plan.language)
-            assert plan.ranking is not None
-            rankings.append(plan.ranking)
-    result = compare_rankings(rankings)
-    sys.stdout.write(json_report(result) if fmt == "json" else text_report(result))
-    return 0
-
-
-# ------------------------------------------------------------------ the Compare sheet
-def plan_compare_sheet(plan: Any, book: Any, settings: Any, lang: str) -> None:
-    """Add the Compare sheet to a Rank plan (``tiebreak.plan.sheet.Plan``) when the settings ask for it.
-
-    The settings' ``Compare`` value names rule sets: one (``fide-2024``) compares the
-    workbook's own rule set with it, several (``ru, fide-2024``) compare those; the
-    criteria are the workbook's.  A sheet named ``Compare`` that tiebreak did not
-    write is never replaced.
-    """
-    from tiebreak.core.errors import WriteBlockedError
-    from tiebreak.plan.settings import SETTINGS_SHEET
-    from tiebreak.plan.sheet import Write, cells_of
-
-    ranking: Ranking = plan.ranking
-    names = [n.strip() for n in settings.compare.split(",") if n.strip()]
-    rules = names if len(names) > 1 else [settings.rules, *names]
-    try:
-        pairs = variants(rules, [])
-    except SettingsError as err:
-        raise SettingsError(_("sheet '{sheet}', Compare: {error}").format(sheet=SETTINGS_SHEET, error=err)) from None
-    t = ranking.tournament
-    criteria = settings.criteria_list(round_robin=t.is_round_robin)
-    rankings = [ranking if get_rules(r).name == ranking.evaluation.rules.name else rank(t, criteria, r) for r, _ in pairs]
-    result = compare_rankings(rankings)
-    grid = compare_grid(result, lang)
-    if COMPARE_SHEET in book.sheet_names():
-        existing = cells_of(book.values(COMPARE_SHEET))
-        mark = existing.get((0, 0))
-        if existing and not (isinstance(mark, str) and mark.startswith(COMPARE_MARK)):
-            first_cell = f"{COMPARE_SHEET}!A1"
-            raise WriteBlockedError(
-                _("a sheet named '{sheet}' exists and was not written by tiebreak; rename it and run Rank again (nothing was changed)").format(
-                    sheet=COMPARE_SHEET
-                ),
-                cell=first_cell,
-            )
-        plan.clear_sheets.append(COMPARE_SHEET)
-    else:
-        plan.create_sheets.append(COMPARE_SHEET)
-    plan.writes.append(Write(COMPARE_SHEET, 1, 1, grid))
-    n = len(result.differences)
-    plan.message += " " + ngettext(
-        "Wrote the '{sheet}' sheet ({count} player placed differently).", "Wrote the '{sheet}' sheet ({count} players placed differently).", n
-    ).format(sheet=COMPARE_SHEET, count=n)
+        return f"{_criterion_name(named[0], lang)}: " + " / ".join(value_text(c, v) if c is not None else "-" for c, v in zip(d.criteria, d.values))
+    return " / ".join(f"{_criterion_name(c, lang)} {value_text(c, v)}".strip() for c, v in zip(d.criteria, d.values))

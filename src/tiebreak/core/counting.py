@@ -32,17 +32,21 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum, IntFlag
-from typing import TYPE_CHECKING, TypeVar
+from typing import Protocol, TypeVar
 
 from tiebreak.core.i18n import _
 from tiebreak.core.model import DRAW, LOSS, WIN, Scoring, Tournament
 
-if TYPE_CHECKING:  # the rule sets make evaluations; an evaluation only names its maker
-    from tiebreak.core.rules import RuleSet
-
-__all__ = ["Adjusted", "Evaluation", "Ratings", "Why"]
+__all__ = ["Adjusted", "Evaluation", "Maker", "Ratings", "Why"]
 
 T = TypeVar("T")
+
+
+class Maker(Protocol):
+    """What an evaluation knows of the rule set that made it (a :class:`tiebreak.core.rules.RuleSet`): its name."""
+
+    @property
+    def name(self) -> str: ...
 
 Ratings = Sequence[float | None] | None
 """A ratings column given instead of the table's (None: the table's)."""
@@ -77,7 +81,7 @@ class Evaluation:
 
     tournament: Tournament
     """The event (for players' names and numbers); tie-breaks read the fields below."""
-    rules: RuleSet
+    rules: Maker
     """The rule set that made this evaluation (its name and title, for messages)."""
     points: list[float]
     """Actual points (ranking)."""

@@ -4,6 +4,24 @@ Every error a user can cause is a :class:`TiebreakError`.  Errors about a place
 in the input carry that place as data (:class:`Location`), so that the Excel
 layer, the button and the command line can each say it their own way.
 
+The tree of errors (every class tiebreak raises on purpose):
+
+* :class:`TiebreakError`: the base class; its ``message`` is what the user reads.
+
+  * :class:`InputError`: something in the input is wrong; ``location`` says where.
+
+    * :class:`NotationError`: a cell's text is not a result, a pairing or a number.
+    * :class:`LayoutError`: the table's shape (no results, not square, no player column ...).
+    * :class:`ConsistencyError`: results that contradict each other or the stated points.
+    * :class:`FileFormatError`: a file (TRF, xlsx ...) that cannot be read safely or is malformed.
+
+  * :class:`SettingsError`: a setting (rule set, criteria list, language, argument) that is not valid.
+
+    * :class:`UnknownRuleSetError`: a rule-set name that does not exist.
+    * :class:`UnknownCriterionError`: a criterion or tie-break code that does not exist.
+
+  * :class:`WriteBlockedError`: a cell the ranking would write holds the user's data; ``cell`` names it.
+
 >>> err = NotationError("'12x' is not a result", Location(row=7, round=3))
 >>> str(err)
 "row 7, round 3: '12x' is not a result"
@@ -15,39 +33,24 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, replace
-from functools import lru_cache
 from pathlib import Path
 
-from tiebreak.core.i18n import _
+from tiebreak.core.a1 import column_letter
+from tiebreak.core.translation import _
 
 __all__ = [
-    "Location",
-    "TiebreakError",
-    "InputError",
-    "NotationError",
-    "LayoutError",
     "ConsistencyError",
     "FileFormatError",
+    "InputError",
+    "LayoutError",
+    "Location",
+    "NotationError",
     "SettingsError",
-    "UnknownRuleSetError",
+    "TiebreakError",
     "UnknownCriterionError",
+    "UnknownRuleSetError",
     "WriteBlockedError",
-    "column_letter",
 ]
-
-
-@lru_cache(maxsize=1024)
-def column_letter(column: int) -> str:
-    """Excel column letters of a 1-based column number.
-
-    >>> column_letter(1), column_letter(26), column_letter(27), column_letter(703)
-    ('A', 'Z', 'AA', 'AAA')
-    """
-    letters = ""
-    while column > 0:
-        column, rest = divmod(column - 1, 26)
-        letters = chr(ord("A") + rest) + letters
-    return letters
 
 
 @dataclass(frozen=True)

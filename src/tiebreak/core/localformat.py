@@ -15,8 +15,7 @@ catalogue translates each phrase once:
 
 from __future__ import annotations
 
-import math
-
+from tiebreak.core import numbers
 from tiebreak.core.i18n import current_language, ngettext, npgettext, pgettext
 
 __all__ = ["decimal_separator", "format_number", "format_value", "games", "players", "points", "rounds"]
@@ -30,28 +29,22 @@ def decimal_separator(lang: str | None = None) -> str:
 
 
 def format_number(value: float, decimal: str | None = None) -> str:
-    """A score or coefficient as a person writes it: at most 4 decimals, no trailing zeros.
+    """A score or coefficient as a person writes it: at most 4 decimals, rounded half up
+    (:mod:`tiebreak.core.numbers`' one rule), no trailing zeros.
 
     ``decimal`` is the decimal separator (default: the current language's).
 
     >>> format_number(19.5), format_number(24.25, ","), format_number(3.0), format_number(-5), format_number(1 / 3)
     ('19.5', '24,25', '3', '-5', '0.3333')
-    >>> format_number(1234567.0), format_number(-0.00001), format_number(float("nan"))
-    ('1234567', '0', 'nan')
+    >>> format_number(1234567.0), format_number(-0.00001), format_number(float("nan")), format_number(2.00005)
+    ('1234567', '0', 'nan', '2.0001')
     """
     sep = decimal_separator() if decimal is None else decimal
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return str(value)
     if isinstance(value, int):
         return str(value)
-    if not math.isfinite(value):
-        return str(value)
-    if value.is_integer() and -1e15 < value < 1e15:  # the common case, without formatting decimals
-        return str(int(value))
-    text = f"{round(value, 4):.4f}".rstrip("0").rstrip(".")
-    if text in ("-0", ""):
-        text = "0"
-    return text.replace(".", sep)
+    return numbers.text(value, numbers.TEXT_DECIMALS, sep)
 
 
 def format_value(value: object) -> str:

@@ -342,33 +342,37 @@ class Tournament:
             if all(round_consistent(o, k, p, c, sc, allow_double_loss) for o, k, p, c in columns):  # type: ignore[arg-type]
                 return
         outcome = {sc.loss: LOSS, sc.draw: DRAW, sc.win: WIN}
-        played, fwin, floss = int(Kind.PLAYED), int(Kind.FORFEIT_WIN), int(Kind.FORFEIT_LOSS)
+        bad = self._first_unmirrored(outcome, allow_double_loss)
+        if bad is not None:
+            self._pairing_error(*bad, where, outcome, allow_double_loss)
+
+    def _first_unmirrored(self, outcome: dict[float, int], allow_double_loss: bool) -> tuple[int, int] | None:
+        """(player, entry) of the first game not seen the same way from both sides, or None."""
         n = len(self.players)
-        opp_all, kind_all, pts_all, col_all = self.opp, self.kind, self.pts, self.colour
+        opp_all = self.opp
         for p in range(n):
-            opp_p, kind_p, pts_p, col_p = opp_all[p], kind_all[p], pts_all[p], col_all[p]
-            for i, q in enumerate(opp_p):
+            for i, q in enumerate(opp_all[p]):
                 if q < 0:
                     continue
-                if q == p or q >= n:
-                    self._pairing_error(p, i, where, outcome, allow_double_loss)
-                opp_q = opp_all[q]
-                if i >= len(opp_q) or opp_q[i] != p:
-                    self._pairing_error(p, i, where, outcome, allow_double_loss)
-                if q < p:
-                    continue  # the pair was checked from q's side
-                k, kq = kind_p[i], kind_all[q][i]
-                if k == played:
-                    if kq != played:
-                        self._pairing_error(p, i, where, outcome, allow_double_loss)
-                    op, oq = outcome.get(pts_p[i]), outcome.get(pts_all[q][i])
-                    if op is None or oq is None or not (op == -oq or allow_double_loss and op == oq == LOSS):
-                        self._pairing_error(p, i, where, outcome, allow_double_loss)
-                elif (k == fwin and kq != floss) or (k == floss and kq != fwin and kq != floss):
-                    self._pairing_error(p, i, where, outcome, allow_double_loss)
-                c = col_p[i]
-                if c is not None and c == col_all[q][i]:
-                    self._pairing_error(p, i, where, outcome, allow_double_loss)
+                if q == p or q >= n or i >= len(opp_all[q]) or opp_all[q][i] != p:
+                    return p, i
+                if q > p and not self._mirrored(p, i, q, outcome, allow_double_loss):  # q < p: checked from q's side
+                    return p, i
+        return None
+
+    def _mirrored(self, p: int, i: int, q: int, outcome: dict[float, int], allow_double_loss: bool) -> bool:
+        """Whether entry ``i`` of ``p`` and of his opponent ``q`` agree on the kind of game, the result and the colours."""
+        k, kq = self.kind[p][i], self.kind[q][i]
+        if k == Kind.PLAYED:
+            if kq != Kind.PLAYED:
+                return False
+            op, oq = outcome.get(self.pts[p][i]), outcome.get(self.pts[q][i])
+            if op is None or oq is None or not (op == -oq or allow_double_loss and op == oq == LOSS):
+                return False
+        elif (k == Kind.FORFEIT_WIN and kq != Kind.FORFEIT_LOSS) or (k == Kind.FORFEIT_LOSS and kq not in (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS)):
+            return False
+        c = self.colour[p][i]
+        return c is None or c != self.colour[q][i]
 
     def _pairing_error(self, p: int, i: int, where: Callable[[int, int], Location], outcome: dict[float, int], allow_double_loss: bool) -> None:
         """Raise the precise message for the inconsistent entry ``i`` of player ``p``."""

@@ -52,19 +52,19 @@ from tiebreak.core.i18n import _, lazy_gettext, ngettext
 from tiebreak.core.localformat import decimal_separator
 
 __all__ = [
+    "DRAW_MARK",
+    "EXCEL_ERRORS",
+    "FORFEIT_LOSS",
+    "FORFEIT_WIN",
+    "CellProblem",
     "Mark",
     "SwissCell",
-    "CellProblem",
-    "EXCEL_ERRORS",
-    "normalize",
     "excel_error",
     "is_diagonal",
+    "normalize",
+    "parse_number",
     "result_marks",
     "swiss_cell",
-    "parse_number",
-    "DRAW_MARK",
-    "FORFEIT_WIN",
-    "FORFEIT_LOSS",
 ]
 
 EXCEL_ERRORS = frozenset(
@@ -137,12 +137,11 @@ def excel_error(value: object) -> str | None:
         return text if text in EXCEL_ERRORS else None
     if isinstance(value, int) and not isinstance(value, bool):
         return _COM_ERRORS.get(value)
-    if isinstance(value, dict):
-        if value.get("type") == "Error":
-            basic = value.get("basicValue")
-            if isinstance(basic, str) and basic:
-                return basic
-            return _OFFICEJS_ERRORS.get(str(value.get("errorType")), "#VALUE!")
+    if isinstance(value, dict) and value.get("type") == "Error":
+        basic = value.get("basicValue")
+        if isinstance(basic, str) and basic:
+            return basic
+        return _OFFICEJS_ERRORS.get(str(value.get("errorType")), "#VALUE!")
     return None
 
 
@@ -169,6 +168,39 @@ def normalize(value: object) -> float | str | None:
         if math.isinf(f) or abs(f) > 1e12:
             raise CellProblem(_("{value} is not a sensible number here").format(value=repr(value)))
         return f
+    if isinstance(value, str):
+        if value and value.isprintable() and len(value) <= MAX_TEXT and value[0] not in "#= " and value[-1] != " ":
+            return value  # the common case: clean text
+        return _clean_text(value)
+    return _not_a_value(value)
+
+
+def _clean_text(value: str) -> str | None:
+    """A text cell that is not plainly clean: stripped of (non-breaking) spaces, or the reason it is no value."""
+    text = value.replace("\u00a0", " ").replace("\u200b", "").strip()
+    if not text:
+        return None
+    if len(text) > MAX_TEXT:
+        n = len(text)
+        raise CellProblem(
+            ngettext(
+                "a text of {length} characters is too long for a crosstable cell",
+                "a text of {length} characters is too long for a crosstable cell",
+                n,
+            ).format(length=n)
+        )
+    err = excel_error(text)
+    if err:
+        raise CellProblem(_("the cell holds the Excel error {error}").format(error=err))
+    if any(ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0 for ch in text):
+        raise CellProblem(_("{text} contains control characters").format(text=_show(text)))
+    if text.startswith("=") and _FORMULA.search(text[1:]):
+        raise CellProblem(_("{text} is a formula stored as text, not its value").format(text=_show(text)))
+    return text
+
+
+def _not_a_value(value: object) -> float | str | None:
+    """An Excel data type's value (normalized); raises :class:`CellProblem` for anything else that is no cell value."""
     if isinstance(value, dict):
         err = excel_error(value)
         if err:
@@ -176,29 +208,6 @@ def normalize(value: object) -> float | str | None:
         if "basicValue" in value:
             return normalize(value["basicValue"])
         raise CellProblem(_("the cell holds an Excel data type, not a value"))
-    if isinstance(value, str):
-        if value and value.isprintable() and len(value) <= MAX_TEXT and value[0] not in "#= " and value[-1] != " ":
-            return value  # the common case: clean text
-        text = value.replace("\u00a0", " ").replace("\u200b", "").strip()
-        if not text:
-            return None
-        if len(text) > MAX_TEXT:
-            n = len(text)
-            raise CellProblem(
-                ngettext(
-                    "a text of {length} characters is too long for a crosstable cell",
-                    "a text of {length} characters is too long for a crosstable cell",
-                    n,
-                ).format(length=n)
-            )
-        err = excel_error(text)
-        if err:
-            raise CellProblem(_("the cell holds the Excel error {error}").format(error=err))
-        if any(ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0 for ch in text):
-            raise CellProblem(_("{text} contains control characters").format(text=_show(text)))
-        if text.startswith("=") and _FORMULA.search(text[1:]):
-            raise CellProblem(_("{text} is a formula stored as text, not its value").format(text=_show(text)))
-        return text
     if isinstance(value, Uncalculated):
         raise CellProblem(
             _("the formula {formula} has no stored value: open the file in Excel and save it, then try again").format(formula=_show(value.formula))

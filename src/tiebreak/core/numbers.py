@@ -1,9 +1,22 @@
 """Numbers for display: one rounding rule and the formatters built on it.
 
 Tie-break values are compared exactly; they are rounded only where they are
-shown: :func:`shown` for a column Rank writes (the criterion's decimals),
-:func:`text` for the command line, :func:`cell` for what a worksheet function
-returns (exact, without binary noise).
+shown, and always the same way: half up (away from zero) at the criterion's
+decimals (:func:`half_up`).  On it are built :func:`shown` for a cell Rank
+writes (the columns beside the crosstable, the Standings sheet), :func:`text`
+for every text (the command line, CSV, the HTML page, explanations, the
+comparison), :func:`json_value` for JSON, and :func:`cell` for what a
+worksheet function returns (exact, without binary noise: Excel's number
+format rounds it).  Numbers that are not a criterion's value (a score in a
+message, a CSV field) are written with :data:`TEXT_DECIMALS`
+(:func:`tiebreak.core.localformat.format_number`), points with
+:data:`POINTS_DECIMALS`.
+
+The same value is the same everywhere: 39.125 at 2 decimals is 39.13 (not the
+39.12 that ``round`` gives, halving to even), 2.00005 at 4 decimals is 2.0001:
+
+>>> shown(39.125, 2), text(39.125, 2, ","), json_value(2.00005, 4), text(2.00005, 4), round(2.00005, 4)
+(39.13, '39,13', 2.0001, '2.0001', 2.0)
 
 >>> half_up(39.4375, 2), half_up(2.5), half_up(-2.5)
 (39.44, 3.0, -3.0)
@@ -11,8 +24,8 @@ returns (exact, without binary noise).
 (39.44, 3, 0.3, '')
 >>> shown((1.0, 0.5), 1)
 '1 0.5'
->>> text(13.333333, 4), text(2.0, 2), text(None, 2)
-('13.3333', '2', '')
+>>> text(13.333333, 4), text(2.0, 2), text(None, 2), text(12345.6789, 2), text((1.0, 0.25), 1, ",")
+('13.3333', '2', '', '12345.68', '1 0,3')
 >>> cell(0.1 + 0.2), cell(-0.0), cell(None), cell(39.4375)
 (0.3, 0.0, '', 39.4375)
 """
@@ -23,7 +36,12 @@ import math
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
-__all__ = ["cell", "half_up", "shown", "text"]
+__all__ = ["POINTS_DECIMALS", "TEXT_DECIMALS", "cell", "decimals_of", "half_up", "json_value", "shown", "text"]
+
+POINTS_DECIMALS = 2
+"""Decimals of a player's points where they are shown beside the criteria."""
+TEXT_DECIMALS = 4
+"""Decimals of a number that is not a criterion's value (a score in a message, a CSV field)."""
 
 
 def half_up(x: float, places: int = 0) -> float:
@@ -54,10 +72,38 @@ def shown(v: Any, decimals: int) -> Any:
     return int(r) if r.is_integer() else r
 
 
-def text(v: Any, decimals: int) -> str:
-    """A value as text: as :func:`shown`, then written without trailing zeros."""
+def text(v: Any, decimals: int, decimal: str = ".") -> str:
+    """A value as text: as :func:`shown`, then written without trailing zeros, with ``decimal`` as the separator.
+
+    Text that is not a number (a place label) is returned as it is.
+    """
+    if isinstance(v, str):
+        return v
+    if isinstance(v, tuple):
+        return " ".join(text(x, decimals, decimal) for x in v)
     s = shown(v, decimals)
-    return f"{s:g}" if isinstance(s, float) else str(s)
+    if not isinstance(s, float):
+        return str(s)
+    if not math.isfinite(s):
+        return str(s)
+    out = f"{s:.{decimals}f}".rstrip("0").rstrip(".") if decimals > 0 else f"{s:.0f}"
+    if out in ("-0", ""):
+        out = "0"
+    return out if decimal == "." else out.replace(".", decimal)
+
+
+def json_value(v: Any, decimals: int) -> Any:
+    """A value as JSON carries it: a number rounded as :func:`shown`, a tuple as a list of them, None as null."""
+    if v is None or v == "":
+        return None
+    if isinstance(v, tuple):
+        return [json_value(x, decimals) for x in v]
+    return shown(v, decimals)
+
+
+def decimals_of(criterion: Any) -> int:
+    """The decimals a criterion's values are shown with (:data:`POINTS_DECIMALS` for points, ``None``)."""
+    return POINTS_DECIMALS if criterion is None else int(criterion.decimals)
 
 
 def cell(v: Any) -> Any:

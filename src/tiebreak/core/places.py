@@ -11,7 +11,7 @@ criterion (head-to-head, results in order of places, DE) which players it
 was applied among (it is re-applied inside a part still tied, so two players
 of a three-player group may be separated by their own game).
 
->>> from tiebreak.read import read_table
+>>> from tiebreak.reading import read_table
 >>> from tiebreak.core.ranking import rank
 >>> t = read_table([["No", "Name", 1, 2, 3, 4], [1, "Ann", "X", 1, 0, 1], [2, "Bob", 0, "X", 1, 1],
 ...                 [3, "Cid", 1, 0, "X", "="], [4, "Dan", 0, 0, "=", "X"]])
@@ -35,6 +35,7 @@ from tiebreak.core.criterion import (
 )
 from tiebreak.core.i18n import _, current_language, ngettext, pgettext, use_language
 from tiebreak.core.localformat import decimal_separator
+from tiebreak.core.numbers import json_value
 from tiebreak.core.numbers import text as num_text
 from tiebreak.core.ranking import Ranking, separated_at, sort_key
 
@@ -124,9 +125,9 @@ class Separation:
             "numbers": list(self.numbers),
             "places": [self.upper_place, self.lower_place],
             "points": self.points,
-            "equal_on": [{"criterion": c.code, "value": _json(v)} for c, v in self.equal_on],
+            "equal_on": [{"criterion": c.code, "value": _json(v, c)} for c, v in self.equal_on],
             "separated_by": None if self.by is None else self.by.code,
-            "values": [_json(v) for v in self.values],
+            "values": [_json(v, self.by) for v in self.values],
             "cut": self.step or None,
             "among": self.among or None,
             "text": self.text(),
@@ -153,12 +154,11 @@ def _show(v: Any, c: Criterion | None) -> str:
     return one(v) if v is not None else "—"
 
 
-def _json(v: Any) -> Any:
-    if isinstance(v, tuple):
-        return list(v)
-    if isinstance(v, float):
-        return round(v, 10)
-    return v
+def _json(v: Any, c: Criterion | None) -> Any:
+    """A value in the JSON output: rounded half up at the criterion's decimals, as every output shows it."""
+    if v is None or v == "":
+        return v
+    return json_value(v, 1 if c is None else c.decimals)
 
 
 def _same(x: Any, y: Any) -> bool:

@@ -15,7 +15,7 @@
 
 Players equal after every criterion share the place (``"3–4"``).
 
->>> from tiebreak.read import read_table
+>>> from tiebreak.reading import read_table
 >>> t = read_table([["X", 1, 0, 1], [0, "X", 1, 1], [1, 0, "X", "="], [0, 0, "=", "X"]])
 >>> r = rank(t, "sonneborn_berger, wins, h2h")
 >>> [(s.label, t.players[s.player].label(), s.values["sonneborn_berger"]) for s in r.standings]
@@ -318,8 +318,7 @@ def rank(
 
     ``columns=False`` leaves out each criterion's displayed values (``Standing.values``).
     """
-    rs = get_rules(rules)
-    ev = evaluation if evaluation is not None else rs.evaluate(t)
+    ev = evaluation if evaluation is not None else get_rules(rules).evaluate(t)
     if criteria is None:
         crits = default_criteria(round_robin=t.is_round_robin)
     elif isinstance(criteria, str):

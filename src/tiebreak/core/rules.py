@@ -370,6 +370,10 @@ def fide_adjusted(t: Tournament) -> list[float]:
     return res
 
 
+_Row = tuple[list[float], list[float], Sequence[int], list[int], list[Why], list[bool] | None]
+"""One player's counted values, credits, rounds, opponents, reasons and cut-first marks (see :class:`Evaluation`)."""
+
+
 class FideRules(RuleSet):
     """FIDE C.07 (2023 text, in force 2024-04-01) and its 2026 revision (caps, Art. 16.4)."""
 
@@ -383,52 +387,55 @@ class FideRules(RuleSet):
 
     def evaluate(self, t: Tournament) -> Evaluation:
         n = len(t.players)
-        sc = t.scoring
-        rr = t.is_round_robin
         adj = fide_adjusted(t)
-        own = t.points
-        adjusted = [Adjusted.NONE if a == x else Adjusted.UNPLAYED_AS_DRAWS for a, x in zip(adj, own)]
-        cap_other = sc.draw * t.rounds
-        game, forfeit, dummy = Why.GAME, Why.FORFEIT_AS_GAME, Why.DUMMY
+        adjusted = [Adjusted.NONE if a == x else Adjusted.UNPLAYED_AS_DRAWS for a, x in zip(adj, t.points)]
         val: list[list[float]] = []
         credit: list[list[float]] = []
         at: list[Sequence[int]] = []
         whom: list[list[int]] = []
         why: list[list[Why]] = []
         first: list[list[bool] | None] = []
-        every = range(t.rounds)
+        row = self._round_robin_row if t.is_round_robin else self._swiss_row
         for p in range(n):
-            opp_p, kind_p, pts_p = t.opp[p], t.kind[p], t.pts[p]
-            if rr:  # Art. 15.2: every scheduled game counts against its opponent; rounds without one are left out
-                if min(opp_p, default=0) >= 0:
-                    val.append([adj[q] for q in opp_p])
-                    credit.append(pts_p)
-                    at.append(range(len(opp_p)))
-                    whom.append(opp_p)
-                else:
-                    games = [i for i, q in enumerate(opp_p) if q >= 0]
-                    val.append([adj[opp_p[i]] for i in games])
-                    credit.append([pts_p[i] for i in games])
-                    at.append(games)
-                    whom.append([opp_p[i] for i in games])
-                why.append([game if kind_p[i] == _PLAYED else forfeit for i in at[-1]])
-                first.append(None)
-                continue
-            own_p = own[p]
-            if self.caps:
-                v = [
-                    adj[q] if k == _PLAYED and q >= 0 else (min(own_p, adj[q]) if q >= 0 else min(own_p, cap_other))
-                    for q, k in zip(opp_p, kind_p)
-                ]
-            else:
-                v = [adj[q] if k == _PLAYED and q >= 0 else own_p for q, k in zip(opp_p, kind_p)]
+            v, c, a, o, y, f = row(t, p, adj)
             val.append(v)
-            credit.append(pts_p)
-            at.append(every if len(opp_p) == t.rounds else range(len(opp_p)))
-            whom.append([q if k == _PLAYED else -1 for q, k in zip(opp_p, kind_p)])
-            why.append([game if k == _PLAYED and q >= 0 else dummy for q, k in zip(opp_p, kind_p)])
-            first.append(None if VUR_KINDS.isdisjoint(kind_p) else [k in VUR_KINDS for k in kind_p])
+            credit.append(c)
+            at.append(a)
+            whom.append(o)
+            why.append(y)
+            first.append(f)
         return self._evaluation(t, adj, val, credit, at, whom, why, cut_first=first, adjusted=adjusted)
+
+    @staticmethod
+    def _round_robin_row(t: Tournament, p: int, adj: list[float]) -> _Row:
+        """Art. 15.2: every scheduled game counts against its opponent; rounds without one are left out."""
+        opp_p, kind_p, pts_p = t.opp[p], t.kind[p], t.pts[p]
+        if min(opp_p, default=0) >= 0:
+            at: Sequence[int] = range(len(opp_p))
+            row = ([adj[q] for q in opp_p], pts_p, at, opp_p)
+        else:
+            games = [i for i, q in enumerate(opp_p) if q >= 0]
+            row = ([adj[opp_p[i]] for i in games], [pts_p[i] for i in games], games, [opp_p[i] for i in games])
+        why = [Why.GAME if kind_p[i] == _PLAYED else Why.FORFEIT_AS_GAME for i in row[2]]
+        return (*row, why, None)
+
+    def _swiss_row(self, t: Tournament, p: int, adj: list[float]) -> _Row:
+        """A Swiss: unplayed rounds count a dummy opponent with the player's own score (2026: capped, Art. 16.4)."""
+        opp_p, kind_p, pts_p = t.opp[p], t.kind[p], t.pts[p]
+        own_p = t.points[p]
+        if self.caps:
+            cap_other = t.scoring.draw * t.rounds
+            v = [
+                adj[q] if k == _PLAYED and q >= 0 else (min(own_p, adj[q]) if q >= 0 else min(own_p, cap_other))
+                for q, k in zip(opp_p, kind_p)
+            ]
+        else:
+            v = [adj[q] if k == _PLAYED and q >= 0 else own_p for q, k in zip(opp_p, kind_p)]
+        at = range(t.rounds) if len(opp_p) == t.rounds else range(len(opp_p))
+        whom = [q if k == _PLAYED else -1 for q, k in zip(opp_p, kind_p)]
+        why = [Why.GAME if k == _PLAYED and q >= 0 else Why.DUMMY for q, k in zip(opp_p, kind_p)]
+        first = None if VUR_KINDS.isdisjoint(kind_p) else [k in VUR_KINDS for k in kind_p]
+        return v, pts_p, at, whom, why, first
 
     def wins(self, t: Tournament) -> list[int]:
         """WIN (C.07 7.1): rounds with a win's points, played or not."""

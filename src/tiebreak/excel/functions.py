@@ -22,14 +22,17 @@ xlwings and xlwings Lite run them without a licence.
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 import time
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import xlwings as xw
 
 from tiebreak.calc import answers as api
 from tiebreak.calc.cache import shared
+from tiebreak.core.a1 import find_sheet
 from tiebreak.core.errors import SettingsError, TiebreakError
 from tiebreak.core.i18n import (
     _,
@@ -43,20 +46,20 @@ from tiebreak.core.notation import excel_error
 from tiebreak.plan.settings import SETTINGS_SHEET, Settings
 
 __all__ = [
-    "points",
+    "beaten_sum",
     "buchholz",
+    "head_to_head",
+    "opp_rating_sum",
+    "places",
+    "points",
+    "riga",
+    "shmulyan",
     "solkoff",
     "solkoff_trunc",
-    "shmulyan",
     "sonneborn_berger",
-    "riga",
-    "wins",
-    "beaten_sum",
-    "opp_rating_sum",
-    "head_to_head",
-    "places",
-    "tiebreak",
     "tb_explain",
+    "tiebreak",
+    "wins",
 ]
 
 ERROR_PREFIX = "#TIEBREAK! "
@@ -113,14 +116,24 @@ def settings_language(caller: Any) -> str | None:
         lang = _read_settings_language(book)
         _book_language[key] = (now, lang)
         return lang
-    except Exception:  # a closed book, a COM hiccup: the table decides instead
+    except Exception:  # noqa: BLE001 - a closed book, a COM hiccup: the table decides instead
+        return None
+
+
+def _settings_sheet(book: Any) -> Any:
+    """The workbook's settings sheet, its name compared as Excel compares names (``Tiebreak`` too); None without one."""
+    with contextlib.suppress(Exception):  # not under that exact name (a runtime comparing case), or no such sheet
+        return book.sheets[SETTINGS_SHEET]
+    try:
+        name = find_sheet(SETTINGS_SHEET, [s.name for s in book.sheets])
+        return None if name is None else book.sheets[name]
+    except Exception:  # noqa: BLE001 - a runtime that cannot list the sheets: the table decides instead
         return None
 
 
 def _read_settings_language(book: Any) -> str | None:
-    try:
-        sheet = book.sheets[SETTINGS_SHEET]
-    except Exception:  # no settings sheet in this workbook
+    sheet = _settings_sheet(book)
+    if sheet is None:
         return None
     grid = sheet.used_range.options(ndim=2).value
     return normalize_language(Settings.from_grid(grid).language)
@@ -258,7 +271,7 @@ def _guard(f: Callable[..., Any], lang: Any = None, caller: Any = None) -> Calla
             return _fail(Exception(_("the table is too deeply nested to read")))
         except MemoryError:
             return _fail(Exception(_("the table is too large to read")))
-        except Exception as err:  # a defect of ours: still no traceback in the cell
+        except Exception as err:  # noqa: BLE001 - a defect of ours: still no traceback in the cell
             return _fail(
                 Exception(_("internal error ({error}); please report it with the table").format(error=f"{type(err).__name__}: {err}"))
             )
@@ -521,7 +534,7 @@ def tb_explain(table: Any, player: Any, code: Any, rules: Any = None, scoring: A
     """How one player's tie-break is made, round by round · Из чего сложен показатель участника, по турам"""
 
     def compute(table: Any, player: Any, code: Any, rules: Any, scoring: Any) -> Any:
-        from tiebreak.core.explain import explain_grid
+        from tiebreak.calc.explain import explain_grid
 
         return explain_grid(api.as_grid(table), player, code, rules, scoring)
 

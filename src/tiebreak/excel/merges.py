@@ -17,7 +17,8 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Generator, Sequence
 from typing import Any
 
-from tiebreak.plan.sheet import Area
+from tiebreak.core.a1 import parse_range
+from tiebreak.plan.model import Area
 
 __all__ = ["Question", "ask_classic", "ask_lite", "search"]
 
@@ -67,9 +68,7 @@ def _first_in(rows: Sequence[int], lo: int, hi: int, c: int) -> Generator[Questi
 
 
 def _area(address: str) -> Area:
-    from tiebreak.plan.sheet import parse_address
-
-    parsed = parse_address(address.replace("$", ""))
+    parsed = parse_range(address)
     if parsed is None:  # pragma: no cover - Excel's own address
         raise ValueError(address)
     return parsed[1], parsed[2], parsed[3], parsed[4]

@@ -21,12 +21,8 @@ from typing import Any
 
 import xlwings as xw
 
-from tiebreak.core.errors import (
-    InputError,
-    TiebreakError,
-    WriteBlockedError,
-    column_letter,
-)
+from tiebreak.core.a1 import absolute_reference, cell_address
+from tiebreak.core.errors import InputError, TiebreakError, WriteBlockedError
 from tiebreak.core.i18n import (
     DEFAULT_LANGUAGE,
     _,
@@ -35,18 +31,15 @@ from tiebreak.core.i18n import (
     use_language,
 )
 from tiebreak.excel.merges import ask_classic, ask_lite
-from tiebreak.plan.sheet import (
-    OUTPUT_NAME,
-    Area,
-    Plan,
-    cell_at,
+from tiebreak.plan.blocked import (
     merged_cells_error,
     merged_elsewhere_error,
-    plan_rank,
-    reference,
     refuse_blocked,
 )
-from tiebreak.read import MAX_CELLS
+from tiebreak.plan.cells import cell_at
+from tiebreak.plan.model import OUTPUT_NAME, Area, Plan
+from tiebreak.plan.sheet import plan_rank
+from tiebreak.reading import MAX_CELLS
 
 __all__ = ["XlwingsBook", "apply_plan", "main", "rank_book", "rank_sheet"]
 
@@ -54,7 +47,7 @@ TITLE = "tiebreak"
 
 
 class XlwingsBook:
-    """:class:`tiebreak.plan.sheet.BookSource` over an xlwings Book (classic or remote)."""
+    """:class:`tiebreak.plan.model.BookSource` over an xlwings Book (classic or remote)."""
 
     def __init__(self, book: Any) -> None:
         self.book = book
@@ -78,7 +71,7 @@ class XlwingsBook:
                 _(
                     "sheet '{sheet}': its used range reaches {cell} ({count} cells); "
                     "delete stray cells far from the table, or give the table's range the name 'crosstable'"
-                ).format(sheet=sheet, cell=used.last_cell.address.replace("$", ""), count=_thousands(last_row * last_col))
+                ).format(sheet=sheet, cell=cell_address(last_row, last_col), count=_thousands(last_row * last_col))
             )
         raw = sh.range((1, 1), (last_row, last_col)).options(ndim=2, err_to_str=True).value
         rows = [list(r) for r in (raw or [])]
@@ -109,14 +102,14 @@ class XlwingsBook:
         """Whether the sheet's cells are protected (``Worksheet.ProtectContents``; classic xlwings only)."""
         try:
             return bool(self.book.sheets[sheet].api.ProtectContents)
-        except Exception:  # xlwings Lite / Server: the payload does not say
+        except Exception:  # noqa: BLE001 - xlwings Lite / Server: the payload does not say
             return False
 
     def structure_protected(self) -> bool:
         """Whether sheets cannot be added (``Workbook.ProtectStructure``; classic xlwings only)."""
         try:
             return bool(self.book.api.ProtectStructure)
-        except Exception:  # xlwings Lite / Server: the payload does not say
+        except Exception:  # noqa: BLE001 - xlwings Lite / Server: the payload does not say
             return False
 
     def merged_at(self, sheet: str, cells: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], Area] | None:
@@ -141,7 +134,7 @@ class XlwingsBook:
                     continue
                 rows, cols = rng.shape
                 out.append((str(table.name), rng.row, rng.column, rng.row + rows - 1, rng.column + cols - 1))
-        except Exception:  # a runtime that cannot list tables: nothing to protect from renaming
+        except Exception:  # noqa: BLE001 - a runtime that cannot list tables: nothing to protect from renaming
             return []
         return out
 
@@ -152,7 +145,7 @@ class XlwingsBook:
                 continue
             try:
                 rng = n.refers_to_range
-            except Exception:  # a name that is not a range (a constant, a formula)
+            except Exception:  # noqa: BLE001 - a name that is not a range (a constant, a formula)
                 return None
             last = rng.last_cell
             return (rng.sheet.name, rng.row, rng.column, last.row, last.column)
@@ -198,7 +191,7 @@ def apply_plan(book: Any, plan: Plan, *, add_sheets: bool = True) -> None:
         if w.sheet != plan.sheet:
             book.sheets[w.sheet].range((w.row, w.column)).value = w.values
     for name, (sheet, r1, c1, r2, c2) in plan.names.items():
-        refers_to = "=" + reference(sheet, r1, c1, r2, c2)
+        refers_to = "=" + absolute_reference(sheet, r1, c1, r2, c2)
         found = [n for n in book.names if n.name.split("!")[-1].casefold() == name.casefold() and "!" not in n.name]
         if found:
             if found[0].refers_to != refers_to:
@@ -278,7 +271,7 @@ async def rank_book_async(book: Any, *, rules: str | None = None, criteria: str 
     if lite:
         try:
             await book.flush()
-        except Exception as err:  # Excel refused an action after the trial writes passed
+        except Exception as err:  # noqa: BLE001 - Excel refused an action after the trial writes passed
             message = _partly_written(err, plan.language)
     _tell(book, message)
     return message
@@ -314,7 +307,7 @@ async def _refuse_formulas(book: Any, plan: Plan) -> None:
         for i, row in enumerate(raw or []):
             for j, f in enumerate(row):
                 if isinstance(f, str) and f.startswith("=") and (r1 + i, c1 + j) in cells:
-                    cell = f"{column_letter(c1 + j)}{r1 + i}"
+                    cell = cell_address(r1 + i, c1 + j)
                     raise WriteBlockedError(
                         _(
                             "sheet '{sheet}', cell {cell} holds the formula {formula}, which Rank did not write; Rank would write there. "
@@ -330,8 +323,12 @@ async def _refuse_merged(book: Any, plan: Plan) -> None:
         if sheet in plan.create_sheets or not cells:
             continue
         sh = book.sheets[sheet]
+
+        def column_range(r1: int, c: int, r2: int, sh: Any = sh) -> Any:
+            return sh.range((r1, c), (r2, c))
+
         try:
-            found = await ask_lite(lambda r1, c, r2, sh=sh: sh.range((r1, c), (r2, c)), sorted(cells))
+            found = await ask_lite(column_range, sorted(cells))
         except NotImplementedError:  # not xlwings Lite: classic xlwings asked while planning; Server cannot tell
             return
         if found is None:
@@ -370,7 +367,7 @@ async def _try_writes(book: Any, source: XlwingsBook, plan: Plan) -> bool:
         return True
     try:
         await book.flush()
-    except Exception as err:  # Excel refused: a protected sheet, or a change it does not allow
+    except Exception as err:  # noqa: BLE001 - Excel refused: a protected sheet, or a change it does not allow
         raise WriteBlockedError(
             _(
                 "Excel refused a change to the cells Rank writes ({ranges}): {error}. Is the sheet protected? "
@@ -387,7 +384,7 @@ async def _add_sheets_lite(book: Any, plan: Plan) -> None:
         _add_sheet(book, name)
         try:
             await book.flush()
-        except Exception as err:  # a protected workbook structure, most likely
+        except Exception as err:  # noqa: BLE001 - a protected workbook structure, most likely
             if i:  # an earlier sheet was added: not "nothing was changed"
                 raise _PartlyWritten(err) from None
             first_cell = f"{name}!A1"
@@ -410,7 +407,7 @@ def _tell(book: Any, message: str) -> None:
     print(message)
     try:
         book.app.alert(message, title=TITLE)
-    except Exception:  # a runtime without dialogs: the message is printed above
+    except Exception:  # noqa: BLE001, S110 - a runtime without dialogs: the message is printed above
         pass
 
 

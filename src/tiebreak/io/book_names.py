@@ -21,6 +21,8 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
+from tiebreak.core.a1 import column_index
+
 __all__ = ["MAX_CONTENT", "DefinedName", "defined_names"]
 
 DefinedName = tuple[str, bool, str, int, int, int, int]
@@ -53,13 +55,6 @@ def defined_names(path: Path) -> list[DefinedName]:
     return []
 
 
-def _column(letters: str) -> int:
-    n = 0
-    for ch in letters.upper():
-        n = n * 26 + ord(ch) - 64
-    return n
-
-
 def odf_range(text: str) -> tuple[str, int, int, int, int] | None:
     """An ODF cell range address as (sheet, first row, first column, last row, last column), 1-based.
 
@@ -79,8 +74,8 @@ def odf_range(text: str) -> tuple[str, int, int, int, int] | None:
     other = last.group(1).replace("''", "'") if last.group(1) is not None else last.group(2)
     if not sheet or (other and other != sheet):
         return None
-    r1, c1 = int(first.group(4)), _column(first.group(3))
-    r2, c2 = int(last.group(4)), _column(last.group(3))
+    r1, c1 = int(first.group(4)), column_index(first.group(3))
+    r2, c2 = int(last.group(4)), column_index(last.group(3))
     return sheet, min(r1, r2), min(c1, c2), max(r1, r2), max(c1, c2)
 
 

@@ -9,7 +9,7 @@ up to 20 players fit on one sheet.  Every name and label is HTML-escaped;
 the labels are English or Russian after the table's own language
 (:mod:`tiebreak.core.labels`).
 
->>> from tiebreak.read import read_table
+>>> from tiebreak.reading import read_table
 >>> from tiebreak.core.ranking import rank
 >>> t = read_table([["Name", 1, 2], ["Ann <A>", "X", "½"], ["Bob", "½", "X"]])
 >>> page = html_page(rank(t, "wins"), "ru")
@@ -26,6 +26,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from tiebreak.core import numbers
 from tiebreak.core.criteria import Criterion
 from tiebreak.core.errors import FileFormatError
 from tiebreak.core.i18n import _, normalize_language
@@ -89,16 +90,12 @@ def page_language(t: Tournament, setting: str = "auto") -> str:
 
 
 def number_text(v: float, lang: str, decimals: int = 2) -> str:
-    """A number as the page shows it: no binary noise, no trailing zeros, a decimal comma in Russian.
+    """A number as the page shows it: half up at ``decimals`` (:func:`tiebreak.core.numbers.text`), no trailing zeros, a decimal comma in Russian.
 
     >>> number_text(6.5, "ru"), number_text(14.0, "en"), number_text(2 / 3, "en")
     ('6,5', '14', '0.67')
     """
-    r = round(float(v), decimals)
-    s = f"{r:.{decimals}f}".rstrip("0").rstrip(".") if decimals > 0 else f"{r:.0f}"
-    if s in ("-0", ""):
-        s = "0"
-    return s.replace(".", ",") if lang == "ru" else s
+    return numbers.text(float(v), decimals, "," if lang == "ru" else ".")
 
 
 def _value_text(v: Any, c: Criterion | None, lang: str) -> str:
@@ -277,12 +274,14 @@ def publish(ranking: Ranking, source: Path, out: str | None, lang: str | None = 
 
 def publish_book(ranking: Ranking, book: Any, source: Path, out: str | None) -> int:
     """As :func:`publish`, in the language the workbook's settings sheet asks for (auto: the table's)."""
+    from tiebreak.core.a1 import find_sheet
+    from tiebreak.plan.cells import cells_of, rows_of
     from tiebreak.plan.settings import SETTINGS_SHEET, Settings
-    from tiebreak.plan.sheet import cells_of, rows_of
 
     setting = "auto"
-    if SETTINGS_SHEET in book.sheet_names():
-        setting = Settings.from_grid(rows_of(cells_of(book.values(SETTINGS_SHEET)))).language
+    settings_sheet = find_sheet(SETTINGS_SHEET, book.sheet_names())
+    if settings_sheet is not None:
+        setting = Settings.from_grid(rows_of(cells_of(book.values(settings_sheet)))).language
     return publish(ranking, source, out, page_language(ranking.tournament, setting))
 
 

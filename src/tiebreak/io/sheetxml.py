@@ -37,7 +37,14 @@ from typing import Any
 from xml.parsers import expat
 from xml.sax.saxutils import escape
 
-from tiebreak.core.errors import FileFormatError, column_letter
+from tiebreak.core.a1 import (
+    MAX_ROWS,
+    cell_address,
+    column_index,
+    column_letter,
+    parse_cell,
+)
+from tiebreak.core.errors import FileFormatError
 from tiebreak.core.i18n import _
 
 __all__ = ["MAIN_NS", "SheetData", "cell_ref", "new_sheet", "patch_sheet", "read_shared_strings", "read_sheet", "split_ref"]
@@ -79,20 +86,13 @@ def merge_box(ref: str) -> tuple[int, int, int, int] | None:
 
 def split_ref(ref: str) -> tuple[int, int]:
     """``"AB12"`` → (12, 28), 1-based."""
-    col = 0
-    i = 0
-    n = len(ref)
-    while i < n and ref[i].isalpha():
-        col = col * 26 + (ord(ref[i].upper()) - 64)
-        i += 1
-    if i == 0 or i == n:
-        raise ValueError(ref)
-    return int(ref[i:].replace("$", "")), col
+    return parse_cell(ref)
 
 
 @functools.lru_cache(maxsize=4096)
 def cell_ref(row: int, col: int) -> str:
-    return f"{column_letter(col)}{row}"
+    """``AB12`` for row 12, column 28."""
+    return cell_address(row, col)
 
 
 # ------------------------------------------------------------------ the parser
@@ -338,11 +338,10 @@ def _read_usual(xml: bytes, strings: list[str], where: str) -> SheetData | None:
                 continue
             col = columns.get(letters)
             if col is None:
-                col = 0
-                for ch in letters:
-                    col = col * 26 + ch - 64
-                columns[letters] = col
+                col = columns[letters] = column_index(letters.decode("ascii"))
             row = int(row_text)
+            if not 1 <= row <= MAX_ROWS:
+                return None
             if (t is None or t == b"n") and v:  # a number, the commonest cell
                 value: Any = _number(v.decode("utf-8"))
             elif inline is not None and t == b"inlineStr":
@@ -353,7 +352,7 @@ def _read_usual(xml: bytes, strings: list[str], where: str) -> SheetData | None:
                 cells[(row - 1, col - 1)] = value
                 if len(cells) > MAX_READ_CELLS:
                     raise _too_many(where)
-    except UnicodeDecodeError:  # the parser names the place
+    except (UnicodeDecodeError, ValueError):  # text not UTF-8, a column beyond XFD: the parser's events name the place
         return None
     p = _parser()
     reader = _Reader(p, strings, where, None)
@@ -491,11 +490,8 @@ class _Row:
 
 @functools.lru_cache(maxsize=4096)
 def _column_number(letters: str) -> int:
-    """``"AB"`` → 28."""
-    col = 0
-    for ch in letters:
-        col = col * 26 + ord(ch.upper()) - 64
-    return col
+    """``"AB"`` → 28; ValueError beyond XFD (see :func:`tiebreak.core.a1.column_index`)."""
+    return column_index(letters)
 
 
 class _Layout:
@@ -522,7 +518,7 @@ class _Layout:
                 ref = attrs.get("r")
                 if ref:
                     letters = ref.rstrip("0123456789")
-                    self.col = _column_number(letters) if letters.isalpha() and letters.isascii() else split_ref(ref)[1]
+                    self.col = _column_number(letters) if letters.isalpha() else split_ref(ref)[1]
                 else:
                     self.col += 1
                 self.open.cells.append([self.col, self.p.CurrentByteIndex, -1, attrs.get("s")])
@@ -682,9 +678,12 @@ def patch_sheet(xml: bytes, updates: dict[int, dict[int, Any]], where: str | Non
     by_number: dict[int, list[_Row]] = {}
     for row in layout.patched:
         by_number.setdefault(row.number, []).append(row)
-    for number, rows in by_number.items():
-        _patch_row(xml, rows, updates[number], edits)
-    _new_rows(xml, layout, updates, edits)
+    try:
+        for number, rows in by_number.items():
+            _patch_row(xml, rows, updates[number], edits)
+        _new_rows(xml, layout, updates, edits)
+    except ValueError as err:  # a cell beyond XFD in a row Rank writes into
+        raise FileFormatError(_("{where}: cannot be read ({kind}: {error})").format(where=where, kind=type(err).__name__, error=err)) from None
     if layout.dimension >= 0:
         _widen_dimension(xml, layout.dimension, updates, edits)
     edits.sort(key=itemgetter(0, 1))  # stable: insertions at one offset keep their order

@@ -25,7 +25,8 @@ from __future__ import annotations
 import datetime as _dt
 import os
 import re
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from tiebreak.core import grammar as g
 from tiebreak.core.errors import (
@@ -38,7 +39,7 @@ from tiebreak.core.i18n import _
 from tiebreak.core.model import CHESS, DRAUGHTS, Kind, Player, Scoring, Tournament
 from tiebreak.core.rules import fide_for_date
 
-__all__ = ["read_trf", "read_trf_file", "write_trf", "MAX_BYTES", "MAX_LINE", "MAX_PLAYERS", "MAX_ROUNDS"]
+__all__ = ["MAX_BYTES", "MAX_LINE", "MAX_PLAYERS", "MAX_ROUNDS", "read_trf", "read_trf_file", "write_trf"]
 
 MAX_BYTES = 20 * 1024 * 1024
 MAX_LINE = 2000
@@ -253,10 +254,7 @@ def _build(
     candidates = [_scoring(point_values)] if explicit else [CHESS, DRAUGHTS, Scoring(3.0, 1.0, 0.0)]
     first_error: FileFormatError | None = None
     for sc in candidates:
-        try:
-            t = _fill(players, lines_of, index, rounds, sc, point_values)
-        except FileFormatError as err:
-            raise err
+        t = _fill(players, lines_of, index, rounds, sc, point_values)
         mismatch = next(((i, p[3]) for i, p in enumerate(players) if p[3] is not None and abs(p[3] - t.points[i]) > 1e-9), None)
         if mismatch is None:
             break

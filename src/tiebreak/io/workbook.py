@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import quoteattr
 
+from tiebreak.core.a1 import absolute_reference, find_sheet, parse_range
 from tiebreak.core.errors import FileFormatError, SettingsError
 from tiebreak.core.i18n import N_, _
 from tiebreak.core.notation import Uncalculated
@@ -48,7 +49,7 @@ from tiebreak.io.sheetxml import (
     read_shared_strings,
     read_sheet,
 )
-from tiebreak.plan.sheet import Plan, parse_address, reference
+from tiebreak.plan.model import Plan
 
 __all__ = ["KINDS", "MAX_FILE", "MAX_PARTS", "MAX_RATIO", "MAX_UNPACKED", "SafeWorkbook", "check_out_suffix", "check_xlsx", "open_book", "read_only_suffixes"]
 
@@ -92,7 +93,7 @@ def _parse(data: bytes, where: str) -> Any:
 
     try:
         return fromstring(data, forbid_dtd=True)
-    except Exception as err:
+    except Exception as err:  # noqa: BLE001 - whatever the XML parser raises on a file's bytes, the file is at fault
         raise FileFormatError(_("{where}: cannot be read ({kind}: {error})").format(where=where, kind=type(err).__name__, error=err)) from None
 
 
@@ -256,7 +257,7 @@ class SafeWorkbook:
             if not self.package.has(table_part):
                 continue
             root = _parse(self.package.read(table_part), f"{self.path}: {table_part}")
-            parsed = parse_address(root.get("ref", ""))
+            parsed = parse_range(root.get("ref", ""))
             if parsed is not None:
                 _, r1, c1, r2, c2 = parsed
                 out.append((root.get("displayName") or root.get("name") or "?", r1, c1, r2, c2))
@@ -275,11 +276,12 @@ class SafeWorkbook:
         found.sort(key=lambda n: n[1] is not None)  # workbook-level names first
         if not found:
             return None
-        parsed = parse_address(found[0][2].replace("$", ""))
+        parsed = parse_range(found[0][2])
         if parsed is None:
             return None
-        sheet, r1, c1, r2, c2 = parsed
-        if sheet is None or sheet not in self.sheet_names():
+        where, r1, c1, r2, c2 = parsed
+        sheet = find_sheet(where, self.sheet_names()) if where is not None else None
+        if sheet is None:
             return None
         return sheet, r1, c1, r2, c2
 
@@ -318,7 +320,7 @@ class SafeWorkbook:
             self._add_sheets(new_entries)
         if plan.names:
             wb = self._replaced.get("xl/workbook.xml", self._workbook_xml)
-            new_wb = _set_defined_names(wb, {name: reference(*where) for name, where in plan.names.items()})
+            new_wb = _set_defined_names(wb, {name: absolute_reference(*where) for name, where in plan.names.items()})
             if new_wb != self._workbook_xml:
                 self._replaced["xl/workbook.xml"] = new_wb
 

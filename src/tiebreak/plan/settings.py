@@ -1,4 +1,4 @@
-"""The settings the Rank button and ``tiebreak rank`` keep in the workbook itself.
+"""The settings the Rank button and ``tiebreak rank`` keep in the workbook itself (imports tiebreak.core and plan.model/cells).
 
 A sheet named ``tiebreak`` holds them as label/value rows, readable and
 editable by a person, with English or Russian labels::
@@ -31,8 +31,10 @@ from tiebreak.core.errors import SettingsError
 from tiebreak.core.i18n import _
 from tiebreak.core.model import Scoring
 from tiebreak.core.rules import DEFAULT_RULES, RULE_SETS, get_rules
+from tiebreak.plan.cells import cell_at
+from tiebreak.plan.model import Write
 
-__all__ = ["SETTINGS_SHEET", "Settings", "settings_grid"]
+__all__ = ["SETTINGS_SHEET", "Settings", "settings_grid", "settings_updates"]
 
 SETTINGS_SHEET = "tiebreak"
 
@@ -162,3 +164,20 @@ def settings_grid(s: Settings, criteria_text: str) -> list[list[Any]]:
             continue
         rows.append([code, c.name, c.name_ru])
     return rows
+
+
+def settings_updates(existing: Sequence[Sequence[Any]], s: Settings, sheet: str = SETTINGS_SHEET) -> list[Write]:
+    """The writes putting the effective values into the existing settings sheet's (``sheet``'s) value cells."""
+    found = Settings.from_grid(existing).found
+    writes: list[Write] = []
+    end = len(existing)
+    values = {"rules": s.rules, "criteria": s.criteria, "scoring": s.scoring, "language": s.language, "output": s.output}
+    for key, value in values.items():
+        if key in found:
+            current = cell_at(existing, found[key], 1)
+            if current != value:
+                writes.append(Write(sheet, found[key] + 1, 2, [[value]]))
+        else:
+            end += 1
+            writes.append(Write(sheet, end, 1, [[LABELS[key], value]]))
+    return writes

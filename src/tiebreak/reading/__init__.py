@@ -13,7 +13,7 @@ The cell notation itself (``½``, ``12w1``, ``+``/``-`` ...) is read by :mod:`ti
 with the one vocabulary of a cell, :mod:`tiebreak.core.grammar`.
 """
 
-from tiebreak.read.table import (
+from tiebreak.reading.table import (
     MAX_CELLS,
     MAX_PLAYERS,
     MAX_ROUNDS,

@@ -42,7 +42,7 @@ from tiebreak.core.notation import (
     show,
     swiss_cell,
 )
-from tiebreak.read.base import (
+from tiebreak.reading.base import (
     FOOTBALL,
     MAX_CELLS,
     MAX_PLAYERS,
@@ -52,11 +52,11 @@ from tiebreak.read.base import (
     _Bad,
     _normalized,
 )
-from tiebreak.read.labels import is_other_label as _is_other_label
-from tiebreak.read.labels import label_role as _label_role
-from tiebreak.read.layout import Frame, find_frame, round_pairs
-from tiebreak.read.round_robin import RoundRobinDecoding
-from tiebreak.read.swiss import SwissDecoding
+from tiebreak.reading.labels import is_other_label as _is_other_label
+from tiebreak.reading.labels import label_role as _label_role
+from tiebreak.reading.layout import Frame, find_frame, round_pairs
+from tiebreak.reading.round_robin import RoundRobinDecoding
+from tiebreak.reading.swiss import SwissDecoding
 
 _NO_FRAME = Frame([], [])
 

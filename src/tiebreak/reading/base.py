@@ -22,7 +22,7 @@ from tiebreak.core.notation import (
     show,
     typing_hint,
 )
-from tiebreak.read.layout import Frame
+from tiebreak.reading.layout import Frame
 
 FOOTBALL = Scoring(3.0, 1.0, 0.0)  # three points for a win, as in some clubs' events
 MAX_PLAYERS = 20000

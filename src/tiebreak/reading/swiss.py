@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from itertools import compress
 from operator import eq, itemgetter, not_
 from typing import Any, NoReturn, cast
@@ -15,7 +16,7 @@ from tiebreak.core.errors import (
     NotationError,
 )
 from tiebreak.core.i18n import _
-from tiebreak.core.model import Kind, Scoring, Tournament, round_consistent
+from tiebreak.core.model import Kind, Player, Scoring, Tournament, round_consistent
 from tiebreak.core.notation import (
     DRAW_MARK,
     FORFEIT_LOSS,
@@ -25,14 +26,26 @@ from tiebreak.core.notation import (
     show,
     swiss_cell,
 )
-from tiebreak.read.base import MAX_ROUNDS, SAMPLE, _Bad
-from tiebreak.read.columns import SideColumns
-from tiebreak.read.labels import ROUND_RE as _ROUND_RE
-from tiebreak.read.labels import fold as _fold
+from tiebreak.reading.base import MAX_ROUNDS, SAMPLE, _Bad
+from tiebreak.reading.columns import SideColumns
+from tiebreak.reading.labels import ROUND_RE as _ROUND_RE
+from tiebreak.reading.labels import fold as _fold
 
 # the common Swiss cell, one per line of a joined column: opponent, colour letter, one-character result
 _COLOURS, _FAST_MARKS = g.COLOURS, g.ONE_CHAR_MARKS
 _FAST_COLUMN = re.compile(rf"^(?:(\d{{1,6}})({g.COLOUR})({g.one_of(_FAST_MARKS)})|[^\n]*)$", re.MULTILINE)
+
+def _games_on(sc: Scoring) -> dict[Any, tuple[int, float]]:
+    """A game's (kind, points) on this scoring, by its mark: a forfeit, the draw mark, or the points."""
+    return {
+        FORFEIT_WIN: (int(Kind.FORFEIT_WIN), sc.win),
+        FORFEIT_LOSS: (int(Kind.FORFEIT_LOSS), sc.loss),
+        DRAW_MARK: (int(Kind.PLAYED), sc.draw),
+        sc.win: (int(Kind.PLAYED), sc.win),
+        sc.draw: (int(Kind.PLAYED), sc.draw),
+        sc.loss: (int(Kind.PLAYED), sc.loss),
+    }
+
 
 def _index_of(text: str, get_number: Any) -> int:
     """Player index for an opponent number written with leading zeros ('007'), -2 for none."""
@@ -113,25 +126,57 @@ class SwissDecoding(SideColumns):
                 extra.add(c)
         return sorted(set(found) | extra)
     def read_swiss(self, header: int | None, rows: list[int], cols: list[int], roles: dict[int, str], labels: dict[int, str]) -> Tournament:
-        first = cols[0]
+        """The tournament of a Swiss table: its side columns, its round columns read and every pairing checked."""
         self.check_round_columns(header, rows, cols, roles, labels)
-        layout = self.side_columns(header, rows, first, cols, roles, labels)
-        n = len(rows)
-        n_rounds = len(cols)
-        if n_rounds > MAX_ROUNDS:
+        layout = self.side_columns(header, rows, cols[0], cols, roles, labels)
+        if len(cols) > MAX_ROUNDS:
             raise LayoutError(
-                _("{count} round columns: more than {limit} rounds is beyond what tiebreak reads").format(count=n_rounds, limit=MAX_ROUNDS)
+                _("{count} round columns: more than {limit} rounds is beyond what tiebreak reads").format(count=len(cols), limit=MAX_ROUNDS)
             )
         players = self.players(rows, layout)
-        if n < 2:
+        if len(rows) < 2:
             raise LayoutError(_("a tournament needs at least two players"), self.loc(rows[0]))
-        by_number = {p.number: i for i, p in enumerate(players)}
-        numbered = layout.number_col is not None
+        fast_cols, slow_cols, values = self.scan_rounds(rows, cols)
+        sc = self.scoring(values, lambda: self.first_cell_with(rows, cols, 2.0, swiss=True), lambda r, c: self.loc(r, c, round=cols.index(c) + 1))
+        columns, consistent = self.decode_rounds(rows, cols, players, fast_cols, slow_cols, sc, numbered=layout.number_col is not None)
+        opp_cols, pts_cols, kind_cols, colour_cols = columns
+        # One row per player, as tuples: the garbage collector stops tracking a tuple of numbers and
+        # text, so a big event's rows are not traversed at every full collection (lists were: a
+        # quarter of the read and ranking of 10,000 x 15).  Tournament.set_entry makes a row a list
+        # before changing it.
+        t = Tournament(
+            players,
+            len(cols),
+            cast("list[list[int]]", list(zip(*opp_cols))),
+            cast("list[list[float]]", list(zip(*pts_cols))),
+            cast("list[list[int]]", list(zip(*kind_cols))),
+            cast("list[list[str | None]]", list(zip(*colour_cols))),
+            scoring=sc,
+            system="swiss",
+        )
 
+        def locate(p: int, i: int) -> Location:
+            return self.loc(rows[p], cols[i], round=i + 1)
+
+        if not consistent:  # find and name the first inconsistency
+            try:
+                t.check_pairings(locate)
+            except ConsistencyError:
+                self.check_twice(t, locate)  # the more precise message, when that is the cause
+                raise
+        t.layout = layout
+        self.check_points(t, layout, rows)
+        return t
+    def scan_rounds(self, rows: list[int], cols: list[int]) -> tuple[list[list[tuple[str, str, str]]], list[dict[int, SwissCell]], set[float]]:
+        """Pass 1, per round: the common cells ('12w1', '5б½') read by one pattern over the whole column.
+
+        The others (byes, absences, other notations) are read cell by cell.
+        Returns the pattern's (opponent, colour, result) per row of each round,
+        the other cells of each round by row, and the result values seen.
+        """
         cells = self.cells
+        n = len(rows)
         values: set[float] = set()
-        # Pass 1, per round: the common cells ('12w1', '5б½') read by one pattern over the whole column;
-        # the others (byes, absences, other notations) cell by cell.
         fast_cols: list[list[tuple[str, str, str]]] = []
         slow_cols: list[dict[int, SwissCell]] = []
         for k, c in enumerate(cols):
@@ -155,27 +200,30 @@ class SwissDecoding(SideColumns):
             values.update(m for m in (_FAST_MARKS[x] for x in set(map(itemgetter(2), found)) if x) if isinstance(m, float))
             fast_cols.append(found)
             slow_cols.append(slow)
-        sc = self.scoring(values, lambda: self.first_cell_with(rows, cols, 2.0, swiss=True), lambda r, c: self.loc(r, c, round=cols.index(c) + 1))
-
-        games = {
-            FORFEIT_WIN: (int(Kind.FORFEIT_WIN), sc.win),
-            FORFEIT_LOSS: (int(Kind.FORFEIT_LOSS), sc.loss),
-            DRAW_MARK: (int(Kind.PLAYED), sc.draw),
-            sc.win: (int(Kind.PLAYED), sc.win),
-            sc.draw: (int(Kind.PLAYED), sc.draw),
-            sc.loss: (int(Kind.PLAYED), sc.loss),
-        }
+        return fast_cols, slow_cols, values
+    def decode_rounds(
+        self,
+        rows: list[int],
+        cols: list[int],
+        players: list[Player],
+        fast_cols: list[list[tuple[str, str, str]]],
+        slow_cols: list[dict[int, SwissCell]],
+        sc: Scoring,
+        numbered: bool,
+    ) -> tuple[tuple[list[list[int]], list[list[float]], list[list[int]], list[list[str | None]]], bool]:
+        """Pass 2, per round: the opponent, points, kind and colour arrays, and whether every round looked consistent."""
+        cells = self.cells
+        n = len(rows)
+        games = _games_on(sc)
         by_char = {x: games.get(m) for x, m in _FAST_MARKS.items()}  # '1' -> (kind, points) on this scoring
-        absent = int(Kind.ABSENT)
-        # Pass 2, per round: the arrays, then turned into one row per player
         opp_cols: list[list[int]] = []
         pts_cols: list[list[float]] = []
         kind_cols: list[list[int]] = []
         colour_cols: list[list[str | None]] = []
         consistent = True
-        get_number = by_number.get
+        get_number = {p.number: i for i, p in enumerate(players)}.get
         colours = _COLOURS
-        none_pair = (absent, 0.0)
+        none_pair = (int(Kind.ABSENT), 0.0)
         by_text = {str(p.number): i for i, p in enumerate(players)}  # opponent as written -> player index
         for k, found in enumerate(fast_cols):
             c = cols[k]
@@ -191,52 +239,42 @@ class SwissDecoding(SideColumns):
             k_col = [kk for kk, _pp in known]
             p_col = [pp for _kk, pp in known]
             c_col: list[str | None] = [colours.get(col) for _o, col, _x in found]
-            for i, cell in slow_cols[k].items():
-                if cell[3] is not None:  # a bye
-                    kind, pts = self.bye(cell, sc, self.loc(rows[i], c, round=k + 1), v=cells[rows[i]][c])
-                    p_col[i] = pts
-                    k_col[i] = int(kind)
-                    continue
-                j = get_number(cell[0]) if cell[0] is not None else None
-                got = games.get(cell[2]) if cell[2] is not None else None
-                if j is None or j == i or got is None:
-                    self.pairing_error(rows[i], c, k, i, j, cell[0], cells[rows[i]][c], n, numbered, sc, cell[2])
-                k_col[i], p_col[i] = got
-                o_col[i] = j
-                c_col[i] = cell[1]
+            self.decode_other_cells(rows, c, k, slow_cols[k], (o_col, k_col, p_col, c_col), games, get_number, numbered, sc)
             if consistent:
                 consistent = round_consistent(o_col, k_col, p_col, c_col, sc)
             opp_cols.append(o_col)
             pts_cols.append(p_col)
             kind_cols.append(k_col)
             colour_cols.append(c_col)
-        # One row per player, as tuples: the garbage collector stops tracking a tuple of numbers and
-        # text, so a big event's rows are not traversed at every full collection (lists were: a
-        # quarter of the read and ranking of 10,000 x 15).  Tournament.set_entry makes a row a list
-        # before changing it.
-        t = Tournament(
-            players,
-            n_rounds,
-            cast("list[list[int]]", list(zip(*opp_cols))),
-            cast("list[list[float]]", list(zip(*pts_cols))),
-            cast("list[list[int]]", list(zip(*kind_cols))),
-            cast("list[list[str | None]]", list(zip(*colour_cols))),
-            scoring=sc,
-            system="swiss",
-        )
-
-        def locate(p: int, i: int) -> Location:
-            return self.loc(rows[p], cols[i], round=i + 1)
-
-        if not consistent:  # find and name the first inconsistency
-            try:
-                t.check_pairings(locate)
-            except ConsistencyError:
-                self.check_twice(t, locate)  # the more precise message, when that is the cause
-                raise
-        t.layout = layout
-        self.check_points(t, layout, rows)
-        return t
+        return (opp_cols, pts_cols, kind_cols, colour_cols), consistent
+    def decode_other_cells(
+        self,
+        rows: list[int],
+        c: int,
+        k: int,
+        slow: dict[int, SwissCell],
+        arrays: tuple[list[int], list[int], list[float], list[str | None]],
+        games: dict[Any, tuple[int, float]],
+        get_number: Callable[[int], int | None],
+        numbered: bool,
+        sc: Scoring,
+    ) -> None:
+        """Write the cells the pattern did not read (byes, absences, other notations) of round ``k`` into its arrays."""
+        o_col, k_col, p_col, c_col = arrays
+        cells = self.cells
+        for i, cell in slow.items():
+            if cell[3] is not None:  # a bye
+                kind, pts = self.bye(cell, sc, self.loc(rows[i], c, round=k + 1), v=cells[rows[i]][c])
+                p_col[i] = pts
+                k_col[i] = int(kind)
+                continue
+            j = get_number(cell[0]) if cell[0] is not None else None
+            got = games.get(cell[2]) if cell[2] is not None else None
+            if j is None or j == i or got is None:
+                self.pairing_error(rows[i], c, k, i, j, cell[0], cells[rows[i]][c], len(rows), numbered, sc, cell[2])
+            k_col[i], p_col[i] = got
+            o_col[i] = j
+            c_col[i] = cell[1]
     def pairing_error(
         self, r: int, c: int, k: int, i: int, j: int | None, opponent: Any, v: Any, n: int, numbered: bool, sc: Scoring, mark: Any = None
     ) -> NoReturn:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from tiebreak.core.a1 import column_letter
 from tiebreak.core.errors import (
     ConsistencyError,
     LayoutError,
@@ -15,8 +16,8 @@ from tiebreak.core.notation import (
     parse_number,
     show,
 )
-from tiebreak.read.base import MAX_PLAYERS, ReaderBase, TableLayout
-from tiebreak.read.labels import is_other_label as _is_other_label
+from tiebreak.reading.base import MAX_PLAYERS, ReaderBase, TableLayout
+from tiebreak.reading.labels import is_other_label as _is_other_label
 
 # a person's name: a surname with initials or a first name, "Иванов И.", "Ivanov, Ivan", "Ann Lee"
 _PERSON_RE = re.compile(r"^[^\W\d_][\w'’\-]+,?\s+(?:[^\W\d_]\.\s?){1,2}$|^[^\W\d_][\w'’\-]+,?\s+[^\W\d_][\w'’\-.]+(?:\s+[^\W\d_][\w'’\-.]+)?$")
@@ -24,13 +25,8 @@ _PERSON_RE = re.compile(r"^[^\W\d_][\w'’\-]+,?\s+(?:[^\W\d_]\.\s?){1,2}$|^[^\W
 _THOUSANDS_RE = re.compile(r"^(\d{1,2})[ ,.\u00a0\u202f'’](\d{3})$")
 
 def _column_letter(c: int) -> str:
-    """The 1-based column of the table as a letter (A for its first column)."""
-    out = ""
-    n = c + 1
-    while n:
-        n, rem = divmod(n - 1, 26)
-        out = chr(65 + rem) + out
-    return out
+    """The 0-based column of the table as a letter (A for its first column)."""
+    return column_letter(c + 1)
 
 
 class SideColumns(ReaderBase):
@@ -38,11 +34,30 @@ class SideColumns(ReaderBase):
 
     # --------------------------------------------------------- side columns
     def side_columns(self, header: int | None, rows: list[int], first_result: int, result_cols: list[int], roles: dict[int, str], labels: dict[int, str]) -> TableLayout:
+        """Which column holds the numbers, names, ratings and points: the labelled ones first, then the guessed ones."""
         layout = TableLayout(
             height=self.height, width=self.width, header_row=header, player_rows=list(rows), result_cols=list(result_cols), labels=labels,
             header_rows=list(self.frame.header_rows), footer_rows=list(self.frame.footer_rows),
         )
-        taken = set(result_cols)
+        taken = self.labelled_side_columns(layout, roles, set(result_cols))
+        left = [c for c in range(first_result) if c not in taken and c not in self.ignore]
+        if layout.number_col is None and header is None:
+            layout.number_col = self.first_number_column(rows, left)
+            if layout.number_col is not None:
+                taken.add(layout.number_col)
+        if layout.name_col is None:
+            layout.name_col = self.guess_name_column(rows, [c for c in left if c not in taken and roles.get(c) is None], labels, layout)
+        if layout.number_col is None and header is not None:
+            # an unlabelled first column of 1..N next to a header is still the number column
+            before_names = [c for c in left if c not in taken and c not in roles and (layout.name_col is None or c < layout.name_col)]
+            layout.number_col = self.first_number_column(rows, before_names)
+        return layout
+    @staticmethod
+    def labelled_side_columns(layout: TableLayout, roles: dict[int, str], taken: set[int]) -> set[int]:
+        """Give each role its first labelled column outside ``taken``; the columns taken, ``taken`` included.
+
+        "№ п/п" (a row number) is the number column only when no column is labelled as one.
+        """
         for c, role in sorted(roles.items()):
             if c in taken or role in ("round", "row_number"):
                 continue
@@ -50,29 +65,18 @@ class SideColumns(ReaderBase):
             if getattr(layout, attr, None) is None:
                 setattr(layout, attr, c)
                 taken.add(c)
-        if layout.number_col is None:  # "№ п/п" is the number column only when there is no other
+        if layout.number_col is None:
             row_numbers = [c for c, role in sorted(roles.items()) if role == "row_number" and c not in taken]
             if row_numbers:
                 layout.number_col = row_numbers[-1]
                 taken.add(row_numbers[-1])
-        left = [c for c in range(first_result) if c not in taken and c not in self.ignore]
-        if layout.number_col is None and header is None:
-            for c in left:
-                if self.is_number_column(rows, c):
-                    layout.number_col = c
-                    taken.add(c)
-                    break
-        if layout.name_col is None:
-            layout.name_col = self.guess_name_column(rows, [c for c in left if c not in taken and roles.get(c) is None], labels, layout)
-        if layout.number_col is None and header is not None:
-            # an unlabelled first column of 1..N next to a header is still the number column
-            for c in left:
-                if c in taken or c in roles:
-                    continue
-                if self.is_number_column(rows, c) and (layout.name_col is None or c < layout.name_col):
-                    layout.number_col = c
-                    break
-        return layout
+        return taken
+    def first_number_column(self, rows: list[int], candidates: list[int]) -> int | None:
+        """The first of ``candidates`` that holds start numbers (distinct whole numbers), or None."""
+        for c in candidates:
+            if self.is_number_column(rows, c):
+                return c
+        return None
     def guess_name_column(self, rows: list[int], candidates: list[int], labels: dict[int, str], layout: TableLayout) -> int | None:
         """The column of person names when no column is labelled as one.
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from itertools import permutations
-from typing import Any
+from typing import Any, NoReturn
 
 from tiebreak.core.errors import (
     ConsistencyError,
@@ -23,8 +23,8 @@ from tiebreak.core.notation import (
     split_digits,
     typing_hint,
 )
-from tiebreak.read.base import _Bad, _scale
-from tiebreak.read.columns import SideColumns
+from tiebreak.reading.base import _Bad, _scale
+from tiebreak.reading.columns import SideColumns
 
 
 def _pair_ok(k1: Kind, p1: float, k2: Kind, p2: float, sc: Scoring) -> bool:
@@ -55,6 +55,35 @@ def _plausible_result(v: Any, sub: int) -> bool:
     return True
 
 
+def _has_match_score(marks: list[list[tuple[Mark, ...] | None]], sc: Scoring) -> bool:
+    """Whether a cell holds a match score a:b of two games' worth on this scoring (then the event is a double round robin)."""
+    for line in marks:
+        for cell_marks in line:
+            if cell_marks and isinstance(cell_marks[0], str) and ":" in cell_marks[0]:
+                x, y = (float(part) for part in cell_marks[0].split(":"))
+                if abs(x + y - 2 * (sc.win + sc.loss)) < 1e-9:
+                    return True
+    return False
+
+
+def _rr_tournament(players: list[Player], games: list[list[list[tuple[Kind, float]]]], sc: Scoring, cycles: int) -> Tournament:
+    """The tournament of the games read: each player's games against the others, in the order of the columns, a slot per game."""
+    n = len(players)
+    t = Tournament.empty(players, (n - 1) * cycles, scoring=sc, system="round robin", has_rounds=False, cycles=cycles)
+    for i in range(n):
+        k = 0
+        for j in range(n):
+            if j == i:
+                continue
+            gs = games[i][j]
+            for g in range(cycles):
+                if g < len(gs):
+                    kind, pts = gs[g]
+                    t.set_entry(i, k + 1, j, None, pts, kind)
+                k += 1
+    return t
+
+
 class RoundRobinDecoding(SideColumns):
     """The block of results found (also when the rows were sorted), each game read and mirrored."""
 
@@ -68,6 +97,7 @@ class RoundRobinDecoding(SideColumns):
         labels: dict[int, str],
         block: tuple[int, int, int, list[tuple[int, int]]] | None,
     ) -> Tournament:
+        """The tournament of a round robin matrix: its block read cell by cell, every game mirrored by the opponent's cell."""
         n = len(rows)
         if n < 2:
             raise LayoutError(_("a tournament needs at least two players"), self.loc(rows[0]))
@@ -76,28 +106,56 @@ class RoundRobinDecoding(SideColumns):
             raise LayoutError(*self.explain_no_block(rows, cols, roles, labels))
         start, width, _markers, bad = block
         sub = width // n  # 1, or 2 for two sub-columns per opponent
-        order = self.order  # position of each player's own column in the block
-        player_at = {q: j for j, q in enumerate(order)}
+        player_at = {q: j for j, q in enumerate(self.order)}  # self.order: position of each player's own column in the block
         result_cols = list(range(start, start + width))
         layout = self.side_columns(header, rows, start, result_cols, roles, labels)
         players = self.players(rows, layout)
         self.check_rr_header(header, rows, start, sub, players, labels)
         if bad:
-            r, c = bad[0]
-            j = player_at[(c - start) // sub]
-            where = self.loc(r, c, opponent=self.opp_label(players, j))
-            v = self.value_at(r, c, where)
-            if j == rows.index(r):
-                raise LayoutError(
-                    _("{text} stands on the diagonal: a player cannot play himself (mark the cell X or leave it blank)").format(text=show(v)), where
-                )
-            if isinstance(v, str) and is_diagonal(v):
-                raise LayoutError(_("{text} marks the diagonal, but this is not the player's own column").format(text=show(v)), where)
-            raise NotationError(
-                _("{text} is not a result{hint} ({notations})").format(text=show(v), hint=typing_hint(v, swiss=False), notations=RR_NOTATIONS), where
+            self.report_unreadable(rows, start, sub, players, player_at, bad[0])
+        marks, numbers, numeric_cells, two = self.rr_marks(rows, start, sub, players)
+        # two-digit numbers (10, 21 ...) only make sense as two games
+        has_big = any(isinstance(m, float) and m >= 10 for row in marks for ms in row if ms for m in ms)
+        cycles = 2 if two or has_big else 1
+        sc = self.scoring(
+            numbers,
+            lambda: self.first_rr_cell_with(rows, start, sub, 2.0),
+            lambda r, c: self.loc(r, c, opponent=self.opp_label(players, player_at[(c - start) // sub])),
+        )
+        if cycles == 1 and _has_match_score(marks, sc):
+            cycles = 2
+        games = self.rr_game_matrix(rows, start, sub, players, marks, sc, cycles)
+        self.check_mirrors(rows, start, sub, players, games, numeric_cells, sc, cycles)
+        t = _rr_tournament(players, games, sc, cycles)
+        layout.result_cols = result_cols
+        t.layout = layout
+        self.check_points(t, layout, rows)
+        return t
+    def report_unreadable(self, rows: list[int], start: int, sub: int, players: list[Player], player_at: dict[int, int], cell: tuple[int, int]) -> NoReturn:
+        """Raise the message for an unreadable cell of the block: a result on the diagonal, a stray diagonal mark, or no result."""
+        r, c = cell
+        j = player_at[(c - start) // sub]
+        where = self.loc(r, c, opponent=self.opp_label(players, j))
+        v = self.value_at(r, c, where)
+        if j == rows.index(r):
+            raise LayoutError(
+                _("{text} stands on the diagonal: a player cannot play himself (mark the cell X or leave it blank)").format(text=show(v)), where
             )
+        if isinstance(v, str) and is_diagonal(v):
+            raise LayoutError(_("{text} marks the diagonal, but this is not the player's own column").format(text=show(v)), where)
+        raise NotationError(
+            _("{text} is not a result{hint} ({notations})").format(text=show(v), hint=typing_hint(v, swiss=False), notations=RR_NOTATIONS), where
+        )
+    def rr_marks(
+        self, rows: list[int], start: int, sub: int, players: list[Player]
+    ) -> tuple[list[list[tuple[Mark, ...] | None]], list[float], set[tuple[int, int]], bool]:
+        """The marks of each cell (i, j) of the block, gathered over its sub-columns.
 
-        # gather marks per (i, j)
+        Also the single-digit numbers seen (for the scoring), the cells Excel
+        holds as numbers, and whether some cell holds two games.
+        """
+        n = len(rows)
+        order = self.order
         marks: list[list[tuple[Mark, ...] | None]] = [[None] * n for _ in range(n)]
         numbers: list[float] = []
         numeric_cells: set[tuple[int, int]] = set()
@@ -129,22 +187,13 @@ class RoundRobinDecoding(SideColumns):
                         two = two or len(got) == 2
                     marks[i][j] = tuple(got)
                     numbers.extend(m for m in got if isinstance(m, float) and m < 10)
-        # two-digit numbers (10, 21 ...) only make sense as two games
-        has_big = any(isinstance(m, float) and m >= 10 for row in marks for ms in row if ms for m in ms)
-        cycles = 2 if two or has_big else 1
-        sc = self.scoring(
-            numbers,
-            lambda: self.first_rr_cell_with(rows, start, sub, 2.0),
-            lambda r, c: self.loc(r, c, opponent=self.opp_label(players, player_at[(c - start) // sub])),
-        )
-        if cycles == 1:
-            # match scores a:b decide between one game and a two-game match
-            for line in marks:
-                for cell_marks in line:
-                    if cell_marks and isinstance(cell_marks[0], str) and ":" in cell_marks[0]:
-                        x, y = (float(part) for part in cell_marks[0].split(":"))
-                        if abs(x + y - 2 * (sc.win + sc.loss)) < 1e-9:
-                            cycles = 2
+        return marks, numbers, numeric_cells, two
+    def rr_game_matrix(
+        self, rows: list[int], start: int, sub: int, players: list[Player], marks: list[list[tuple[Mark, ...] | None]], sc: Scoring, cycles: int
+    ) -> list[list[list[tuple[Kind, float]]]]:
+        """The games (kind, points) of each cell (i, j), read from its marks on this scoring."""
+        n = len(rows)
+        order = self.order
         games: list[list[list[tuple[Kind, float]]]] = [[[] for _ in range(n)] for _ in range(n)]
         for i, r in enumerate(rows):
             for j in range(n):
@@ -154,7 +203,21 @@ class RoundRobinDecoding(SideColumns):
                 c = start + order[j] * sub
                 where = self.loc(r, c, opponent=self.opp_label(players, j))
                 games[i][j] = self.rr_games(cell_marks, sc, cycles, where, self.cells[r][c])
-        # mirror check
+        return games
+    def check_mirrors(
+        self,
+        rows: list[int],
+        start: int,
+        sub: int,
+        players: list[Player],
+        games: list[list[list[tuple[Kind, float]]]],
+        numeric_cells: set[tuple[int, int]],
+        sc: Scoring,
+        cycles: int,
+    ) -> None:
+        """Raise at the first cell (i, j) whose games are not those of cell (j, i) seen from the other side."""
+        n = len(rows)
+        order = self.order
         for i in range(n):
             for j in range(i + 1, n):
                 mine_games, theirs_games = games[i][j], games[j][i]
@@ -183,23 +246,6 @@ class RoundRobinDecoding(SideColumns):
                     ),
                     where,
                 )
-        slots = (n - 1) * cycles
-        t = Tournament.empty(players, slots, scoring=sc, system="round robin", has_rounds=False, cycles=cycles)
-        for i in range(n):
-            k = 0
-            for j in range(n):
-                if j == i:
-                    continue
-                gs = games[i][j]
-                for g in range(cycles):
-                    if g < len(gs):
-                        kind, pts = gs[g]
-                        t.set_entry(i, k + 1, j, None, pts, kind)
-                    k += 1
-        layout.result_cols = result_cols
-        t.layout = layout
-        self.check_points(t, layout, rows)
-        return t
     def describe(self, v: Any, sub: int, r: int, c: int) -> str:
         if sub == 2:
             parts = [self.cells[r][c], self.cells[r][c + 1]]

@@ -24,7 +24,7 @@ from itertools import pairwise
 from typing import Any
 
 from tiebreak.core.notation import is_diagonal
-from tiebreak.read.labels import (
+from tiebreak.reading.labels import (
     is_footer_text,
     is_group_label,
     is_other_label,

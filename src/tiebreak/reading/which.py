@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from tiebreak.core.a1 import Range, find_sheet, range_address
+from tiebreak.core.a1 import parse_range as a1_parse_range
 from tiebreak.core.errors import SettingsError, TiebreakError
 from tiebreak.core.i18n import _
 
@@ -18,29 +20,16 @@ Box = tuple[int, int, int, int]  # top, left, bottom, right: 0-based, inclusive
 
 def match_sheet(name: str, names: Sequence[str]) -> str | None:
     """The sheet called ``name``, compared as Excel compares sheet names (ignoring case); None if there is none."""
-    if name in names:
-        return name
-    key = name.strip().casefold()
-    found = [n for n in names if n.casefold() == key]
-    return found[0] if found else None
-
-
-def column_letters(c: int) -> str:
-    """A 1-based column number as letters (1 -> A, 27 -> AA)."""
-    out = ""
-    while c:
-        c, rem = divmod(c - 1, 26)
-        out = chr(65 + rem) + out
-    return out
+    return find_sheet(name, names)
 
 
 def address(box: Box) -> str:
     """A 0-based box as an A1 range, e.g. ``A3:N13``."""
     top, left, bottom, right = box
-    return f"{column_letters(left + 1)}{top + 1}:{column_letters(right + 1)}{bottom + 1}"
+    return range_address(top + 1, left + 1, bottom + 1, right + 1)
 
 
-def parse_range(text: str, parse_address: Callable[[str], tuple[str | None, int, int, int, int] | None]) -> tuple[str | None, Box]:
+def parse_range(text: str, parse_address: Callable[[str], Range | None] = a1_parse_range) -> tuple[str | None, Box]:
     """``A3:N13`` or ``Sheet!A3:N13`` -> (sheet or None, 0-based box); a clear error otherwise."""
     found = parse_address(text)
     if found is None:

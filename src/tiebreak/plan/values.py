@@ -1,0 +1,67 @@
+"""What Rank writes in a cell and how it recognises its own: labels, places, rounded values (imports tiebreak.core only)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from tiebreak.core.criteria import CRITERIA, Criterion
+from tiebreak.core.numbers import shown
+
+__all__ = ["DECIDED_LABELS", "PLACE_LABELS", "criterion_label", "display", "looks_like_ours", "looks_like_place", "place_value", "table_labels"]
+
+PLACE_LABELS = {"en": "Place", "ru": "Место"}
+DECIDED_LABELS = {"en": "Decided by", "ru": "Решено по"}
+
+_PLACE = re.compile(r"\d+(?:\s*[–-]\s*\d+)?\Z")
+_NUMBERS = re.compile(r"-?\d+(?:[.,]\d+)?(?: -?\d+(?:[.,]\d+)?)+\Z")  # the "order" column's results
+
+
+def place_value(label: str) -> Any:
+    """A place as Rank writes it: ``3`` as a number, a shared ``3-4`` as text."""
+    return int(label) if label.isdigit() else label
+
+
+def display(v: Any, c: Criterion | None) -> Any:
+    """A value as Rank writes it: rounded half up to the criterion's decimals (as the command line
+    shows it, :func:`tiebreak.core.numbers.shown`), whole numbers as integers."""
+    return shown(v, 2 if c is None else c.decimals)
+
+
+def criterion_label(c: Criterion, lang: str) -> str:
+    """A criterion's column header in the language of what Rank writes."""
+    return c.name_ru if lang == "ru" else c.name
+
+
+def table_labels(grid: Sequence[Sequence[Any]]) -> list[str]:
+    """The table's texts that tell its language: headers and names (a lone letter, such as a diagonal's X, does not)."""
+    return [
+        v
+        for row in grid
+        for v in row
+        if isinstance(v, str) and len(v) > 1 and (not (v[0].isspace() or v[-1].isspace()) or len(v.strip()) > 1)
+    ]
+
+
+def looks_like_place(text: str) -> bool:
+    """Whether a text reads as a place (``3``, ``3-4``)."""
+    return _PLACE.match(text.strip()) is not None
+
+
+def looks_like_ours(v: Any) -> bool:
+    """Whether a value is of a kind Rank writes: a number, a place, the order's results, a header of its own."""
+    if isinstance(v, (int, float)) and not isinstance(v, bool):
+        return True
+    if not isinstance(v, str):
+        return False
+    t = v.strip()
+    if _PLACE.match(t) or _NUMBERS.match(t) or t in PLACE_LABELS.values():
+        return True
+    if any(t in (c.name, c.name_ru) for c in CRITERIA.values()):
+        return True
+    try:
+        float(t.replace(",", "."))
+    except ValueError:
+        return False
+    return True
