@@ -472,3 +472,19 @@ def test_usual_rows_read_and_patch_as_the_parser_events_do(
     assert len(refs) == len(set(refs))
     rows_before = [r for r, _ in cell_refs_in_order(xml)]
     assert [r for r, _ in cell_refs_in_order(quick) if r in rows_before] == rows_before  # the part's rows stay in their order
+
+
+@pytest.mark.parametrize("form", ["usual", "commented"])
+def test_a_cell_beyond_excels_grid_is_refused_when_read_and_when_patched(form: str) -> None:
+    # XFE is no column of Excel's, 1,048,577 no row: the same message whichever way the part is taken
+    xml = sheet().replace('r="F2"', 'r="XFE2"')
+    if form == "commented":
+        xml = xml.replace("<sheetData>", "<sheetData><!-- -->")
+    with pytest.raises(FileFormatError, match=r"^sheet 'S': cannot be read \(ValueError: XFE2?\)$"):
+        read_sheet(xml.encode(), [], "sheet 'S'")
+    sx._LAST_USUAL.clear()
+    with pytest.raises(FileFormatError, match=r"^sheet 'S': cannot be read \(ValueError: XFE2?\)$"):
+        patch_sheet(xml.encode(), {2: {8: 1}}, "sheet 'S'")
+    far = sheet().replace('<row r="5">', '<row r="1048577">').replace('r="A5"', 'r="A1048577"')
+    with pytest.raises(FileFormatError, match="A1048577"):
+        read_sheet(far.encode(), [], "sheet 'S'")
