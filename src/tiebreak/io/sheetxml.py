@@ -1,36 +1,62 @@
 """A worksheet part (SpreadsheetML) read for its cells and patched cell by cell.
 
+Every part is read by an XML parser (expat, with DTDs and entity declarations
+refused), so a part reads as Excel and LibreOffice read it: comments, CDATA
+sections, character references, either quote around attributes, namespace
+prefixes, rows and cells in any order, any encoding XML allows.
+
 :func:`read_sheet` streams a sheet part once and gives its non-empty cells
 (formulas give the result Excel stored with them), which cells hold formulas,
 the merged ranges and whether the sheet is protected, in memory bounded by
-the number of non-empty cells.
+the number of non-empty cells, in time linear in the part's size.  The rows
+of the usual shape (what Excel, LibreOffice and openpyxl write) are taken by
+one regular expression over the stretch the parser found to be the sheet's
+``<sheetData>``; any other shape in that stretch sends the whole part through
+the parser's events.
 
 :func:`patch_sheet` rewrites only the ``<c>`` elements of the cells it is
 given, inside the rows that hold them, and the sheet's ``<dimension>``; every
 other byte of the part (other cells, formulas and their stored values, styles,
-merges, validations, conditional formats, extensions) is kept as it was.
-Strings are written as inline strings (``t="inlineStr"``), so the shared
-string table is not touched.
+merges, validations, conditional formats, extensions, comments) is kept as it
+was.  It finds the elements by the byte offsets the parser reports, so a
+``<c>`` inside a comment is never taken for a cell.  Strings are written as
+inline strings (``t="inlineStr"``), so the shared string table is not touched.
+A part stored in another encoding than UTF-8 is read but not patched.
 """
 
 from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterator
+from array import array
+from bisect import bisect_right
 from dataclasses import dataclass, field
-from typing import IO, Any
+from itertools import islice
+from operator import itemgetter, lt
+from typing import Any
+from xml.parsers import expat
 from xml.sax.saxutils import escape
 
-from tiebreak.core.a1 import cell_address, column_index, column_letter, parse_cell
+from tiebreak.core.a1 import (
+    MAX_ROWS,
+    cell_address,
+    column_index,
+    column_letter,
+    parse_cell,
+)
 from tiebreak.core.errors import FileFormatError
 from tiebreak.core.i18n import _
 
 __all__ = ["MAIN_NS", "SheetData", "cell_ref", "new_sheet", "patch_sheet", "read_shared_strings", "read_sheet", "split_ref"]
 
 MAIN_NS = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
-_M = "{" + MAIN_NS + "}"
 MAX_READ_CELLS = 2_000_000
+
+# element names as the parser gives them: namespace, a space, local name
+_N = MAIN_NS + " "
+_C, _V, _F, _IS, _T, _RPH, _ROW = _N + "c", _N + "v", _N + "f", _N + "is", _N + "t", _N + "rPh", _N + "row"
+_SHEET_DATA, _MERGE, _PROTECTION, _DIMENSION = _N + "sheetData", _N + "mergeCell", _N + "sheetProtection", _N + "dimension"
+_SI, _SST = _N + "si", _N + "sst"
 
 
 @dataclass
@@ -69,45 +95,41 @@ def cell_ref(row: int, col: int) -> str:
     return cell_address(row, col)
 
 
-def _text(el: Any) -> str:
-    """The text of a shared or inline string: its ``t`` elements, without phonetic runs."""
-    parts: list[str] = []
-    for child in el:
-        tag = child.tag
-        if tag == _M + "t":
-            parts.append(child.text or "")
-        elif tag == _M + "r":
-            for t in child:
-                if t.tag == _M + "t":
-                    parts.append(t.text or "")
-    return "".join(parts)
+# ------------------------------------------------------------------ the parser
+class _Refused(Exception):
+    pass
 
 
-def _iterparse(source: IO[bytes], events: tuple[str, ...]) -> Iterator[tuple[str, Any]]:
-    from defusedxml.ElementTree import iterparse  # type: ignore[import-untyped]
-
-    return iterparse(source, events=events, forbid_dtd=True)  # type: ignore[no-any-return]
+def _refuse(*_args: Any) -> None:
+    raise _Refused
 
 
-def read_shared_strings(xml: bytes, where: str) -> list[str]:
-    """The shared string table's texts, in order (phonetic runs left out)."""
-    m = re.search(rb"<([\w.-]+:)?sst[\s>]", xml)
-    if m is None:
-        raise FileFormatError(_("{where}: not a shared string table").format(where=where))
-    pat = _Patterns(m.group(1) or b"")
-    q = re.escape(m.group(1) or b"")
-    # the usual item, one plain text: <si><t>...</t></si>, taken directly
-    plain = re.compile(rb"<" + q + rb"t(?:\s[^>]*)?>([^<]*)</" + q + rb"t>\s*</" + q + rb"si>\Z")
-    out: list[str] = []
-    append = out.append
+def _parser() -> Any:
+    """An expat parser with namespaces resolved, text in one piece, DTDs and entity declarations refused."""
+    p = expat.ParserCreate(namespace_separator=" ")
+    p.buffer_text = True
+    p.StartDoctypeDeclHandler = _refuse
+    p.EntityDeclHandler = _refuse
+    return p
+
+
+def _feed(p: Any, chunks: list[tuple[bytes | memoryview, bool]], where: str) -> None:
+    """Parse the chunks; malformed XML, a DTD or a value that is not what it should be is a FileFormatError naming ``where``."""
     try:
-        for si in pat.si.finditer(xml):
-            inner = si.group(1) or b""
-            pm = plain.match(inner + b"</" + (m.group(1) or b"") + b"si>") if inner.count(b"<") == 2 else None
-            append(_unescape(pm.group(1)) if pm else _rich_text(inner, pat))
-        return out
-    except (UnicodeDecodeError, ValueError) as err:
-        raise FileFormatError(_("{where}: the shared strings cannot be read ({error})").format(where=where, error=err)) from None
+        for chunk, final in chunks:
+            p.Parse(chunk, final)
+    except expat.ExpatError as err:
+        raise FileFormatError(
+            _("{where}: not well-formed XML at line {line}, column {column} ({error})").format(where=where, line=err.lineno, column=err.offset + 1, error=expat.ErrorString(err.code))
+        ) from None
+    except _Refused:
+        raise FileFormatError(_("{where}: declares a DTD or entities; refused (XML bomb protection)").format(where=where)) from None
+    except ValueError as err:  # a row or cell reference that is not one
+        raise FileFormatError(_("{where}: cannot be read ({kind}: {error})").format(where=where, kind=type(err).__name__, error=err)) from None
+
+
+def _too_many(where: str) -> FileFormatError:
+    return FileFormatError(_("{where}: more than {max_read_cells} filled cells; beyond what tiebreak reads").format(where=where, max_read_cells=f"{MAX_READ_CELLS:,}"))
 
 
 def _number(text: str) -> Any:
@@ -122,24 +144,7 @@ def _number(text: str) -> Any:
     return v
 
 
-def read_sheet(xml: bytes, strings: list[str], where: str, uncalculated: Any = None) -> SheetData:
-    """The cells of a sheet part; ``uncalculated(formula)`` stands for a formula without a stored value.
-
-    The part is scanned for its ``<c>`` elements directly (a sheet of a million
-    empty rows costs one pass of a regular expression); a part whose cells do
-    not all carry their reference is parsed as XML instead.  The part has been
-    checked for DTDs and entity declarations before (see :mod:`tiebreak.io.package`),
-    so only XML's predefined entities and character references can occur.
-    """
-    try:
-        return _scan_sheet(xml, strings, where, uncalculated)
-    except (_NeedsParser, ValueError):  # a ValueError: a reference beyond XFD, which the parser reports
-        import io
-
-        return _parse_sheet(io.BytesIO(xml), strings, where, uncalculated)
-
-
-def _shared(strings: list[str], index: bytes | str, where: str, row: int, col: int) -> str:
+def _shared(strings: list[str], index: str, where: str, row: int, col: int) -> str:
     """The shared string a cell refers to (``<v>index</v>``); a missing one is a damaged file, named by its cell."""
     try:
         return strings[int(index)]
@@ -147,240 +152,289 @@ def _shared(strings: list[str], index: bytes | str, where: str, row: int, col: i
         raise FileFormatError(_("{where}, cell {cell}: refers to a shared string that does not exist").format(where=where, cell=cell_ref(row, col))) from None
 
 
-class _NeedsParser(Exception):
-    pass
+def _value(t: str, v: str | None, strings: list[str], where: str, row: int, col: int) -> Any:
+    """What a cell of type ``t`` shows, given the text of its ``<v>`` (None without one); None for nothing."""
+    if not v:
+        return "" if t == "str" and v is not None else None
+    if t == "s":
+        return _shared(strings, v, where, row, col)
+    if t == "b":
+        return v.strip() in ("1", "true")
+    if t in ("str", "e", "d", "inlineStr"):
+        return v
+    return _number(v)
 
 
-_ENTITY = re.compile(rb"&(#x[0-9A-Fa-f]+|#[0-9]+|lt|gt|amp|quot|apos);")
-_PREDEFINED = {b"lt": "<", b"gt": ">", b"amp": "&", b"quot": '"', b"apos": "'"}
+class _Reader:
+    """The handlers of one pass over a sheet part: cells, formulas, merges, protection, where sheetData lies."""
+
+    def __init__(self, p: Any, strings: list[str], where: str, uncalculated: Any) -> None:
+        self.p, self.strings, self.where, self.uncalculated = p, strings, where, uncalculated
+        self.data = SheetData()
+        self.buf: list[str] = []  # the text the parser gave since the open cell began
+        self.row = self.col = self.mark = self.rph = 0
+        self.key: tuple[int, int] | None = None  # the open cell, 0-based
+        self.t = "n"
+        self.v: str | None = None
+        self.f: str | None = None
+        self.inline: list[str] | None = None
+        self.sheet_data = [-1, -1]  # byte offsets of sheetData's start and end tags
+        self.dimension = -1
+        p.StartElementHandler, p.EndElementHandler, p.CharacterDataHandler = self.start, self.end, self.buf.append
+
+    def start(self, name: str, attrs: dict[str, str]) -> None:
+        if name == _C:
+            ref = attrs.get("r")
+            if ref:
+                self.row, self.col = split_ref(ref)
+            else:
+                self.col += 1
+            self.key = (self.row - 1, self.col - 1)
+            self.t = attrs.get("t", "n")
+            self.v = self.f = self.inline = None
+            self.buf.clear()
+        elif name in (_V, _F, _T):
+            self.mark = len(self.buf)
+        elif name == _ROW:
+            r = attrs.get("r")
+            self.row = int(r) if r else self.row + 1
+            self.col = 0
+            self.buf.clear()
+        elif name == _IS:
+            self.inline = []
+        elif name == _RPH:
+            self.rph += 1
+        elif name == _MERGE:
+            box = merge_box(attrs.get("ref", ""))
+            if box is not None:
+                self.data.merges.append(box)
+        elif name == _PROTECTION:
+            self.data.protected = attrs.get("sheet") in ("1", "true")
+        elif name == _SHEET_DATA:
+            self.sheet_data[0] = self.p.CurrentByteIndex
+        elif name == _DIMENSION:
+            self.dimension = self.p.CurrentByteIndex
+
+    def end(self, name: str) -> None:
+        if name == _C:
+            self.close_cell()
+        elif self.key is None:
+            if name == _SHEET_DATA:
+                self.sheet_data[1] = self.p.CurrentByteIndex
+        elif name == _V:
+            self.v = "".join(self.buf[self.mark :])
+        elif name == _T:
+            if self.inline is not None and not self.rph:
+                self.inline.append("".join(self.buf[self.mark :]))
+        elif name == _F:
+            self.f = "".join(self.buf[self.mark :])
+        elif name == _RPH:
+            self.rph -= 1
+
+    def close_cell(self) -> None:
+        key = self.key
+        assert key is not None
+        self.key = None
+        if self.inline is not None and self.t == "inlineStr":
+            value = "".join(self.inline)
+        else:
+            value = _value(self.t, self.v, self.strings, self.where, key[0] + 1, key[1] + 1)
+        if self.f is not None:
+            formula = "=" + self.f
+            self.data.formulas[key] = formula
+            if value is None and self.uncalculated is not None:
+                value = self.uncalculated(formula)
+        if value is not None:
+            cells = self.data.cells
+            cells[key] = value
+            if len(cells) > MAX_READ_CELLS:
+                raise _too_many(self.where)
 
 
-def _unescape(raw: bytes) -> str:
-    if b"&" not in raw:
-        return raw.decode("utf-8")
+def read_sheet(xml: bytes, strings: list[str], where: str, uncalculated: Any = None) -> SheetData:
+    """The cells of a sheet part; ``uncalculated(formula)`` stands for a formula without a stored value.
 
-    def one(m: re.Match[bytes]) -> bytes:
-        name = m.group(1)
-        if name.startswith(b"#x"):
-            return chr(int(b"0" + name[1:], 0)).encode("utf-8")
-        if name.startswith(b"#"):
-            return chr(int(name[1:])).encode("utf-8")
-        return _PREDEFINED[name].encode("utf-8")
-
-    return _ENTITY.sub(one, raw).decode("utf-8")
-
-
-class _Patterns:
-    def __init__(self, p: bytes) -> None:
-        q = re.escape(p)
-        self.cell = re.compile(rb"<" + q + rb"c(?=[\s/>])([^>]*?)(/>|>(.*?)</" + q + rb"c>)", re.DOTALL)
-        self.v = re.compile(rb"<" + q + rb"v(?:\s[^>]*)?(?:/>|>(.*?)</" + q + rb"v>)", re.DOTALL)
-        self.f = re.compile(rb"<" + q + rb"f(?:\s[^>]*)?(?:/>|>(.*?)</" + q + rb"f>)", re.DOTALL)
-        self.t = re.compile(rb"<" + q + rb"t(?:\s[^>]*)?(?:/>|>(.*?)</" + q + rb"t>)", re.DOTALL)
-        self.rph = re.compile(rb"<" + q + rb"rPh[\s>].*?</" + q + rb"rPh>", re.DOTALL)
-        self.merge = re.compile(rb"<" + q + rb'mergeCell\s[^>]*?ref="([^"]*)"')
-        self.protection = re.compile(rb"<" + q + rb"sheetProtection\s[^>]*>")
-        self.si = re.compile(rb"<" + q + rb"si(?:\s[^>]*)?(?:/>|>(.*?)</" + q + rb"si>)", re.DOTALL)
+    A cell without its reference follows the previous one in its row, a row
+    without its number the previous row.  Malformed XML is a
+    :class:`FileFormatError` naming ``where`` and the line.
+    """
+    data = _read_usual(xml, strings, where)
+    if data is not None:
+        return data
+    p = _parser()
+    reader = _Reader(p, strings, where, uncalculated)
+    _feed(p, [(xml, True)], where)
+    return reader.data
 
 
-_R_ATTR = re.compile(rb'\sr="([A-Za-z]{1,3})(\d+)"')
-_T_ATTR = re.compile(rb'\st="([a-zA-Z]+)"')
-
-
-def _rich_text(inner: bytes, pat: _Patterns) -> str:
-    if b"rPh" in inner:
-        inner = pat.rph.sub(b"", inner)
-    return "".join(_unescape(m.group(1) or b"") for m in pat.t.finditer(inner))
-
-
+# The usual rows in one expression: runs of row tags, cells <c r="B7" s="3" t="s"><v>12</v></c> or
+# <c r="B7" t="inlineStr"><is><t>Anna</t></is></c> or <c r="B7" s="3"/>; anything else is caught by the last group.
+_USUAL_TOKEN = (
+    rb'(?:<row(?: (?!xmlns)[A-Za-z][\w:.-]*+="[^"<&]*+")*+ ?/?>|</row>)++'  # possessive: a million rows hold no backtracking state
+    rb'|<c r="([A-Z]{1,3})([0-9]+)"(?: s="[0-9]+")?(?: t="([a-zA-Z]+)")?(?: s="[0-9]+")?'
+    rb'(?: ?/>|>(?:<v>([^<&\r]*)</v>|<is><t(?: xml:space="preserve")?>([^<\r]*)</t></is>)?</c>)'
+)
+_USUAL = re.compile(_USUAL_TOKEN + rb"|([^<]+|<)")
+_ALL_USUAL = re.compile(rb"(?:" + _USUAL_TOKEN + rb")*+")
+# inside a stretch of usual rows: the start tags of rows and cells (attribute values there hold no '>')
+_USUAL_TAGS = re.compile(rb'<row([^>]*)>|<c r="([A-Z]{1,3})[0-9]+"(?: s="([0-9]+)")?(?: t="[a-zA-Z]+")?(?: s="([0-9]+)")?( ?/)?>')
+_ROW_NUMBER = re.compile(rb' r="([0-9]+)"')
+_USUAL_ROW = re.compile(rb'<row(?: r="([0-9]+)")?([^>]*)>')
+_USUAL_ROW_NUMBERS = re.compile(rb'<row(?: r="([0-9]+)")?')
+_USUAL_LETTERS = re.compile(rb'<c r="([A-Z]{1,3})')
+_ENTITY = re.compile(r"&(#x[0-9A-Fa-f]+|#[0-9]+|lt|gt|amp|quot|apos);")
+_PREDEFINED = {"lt": "<", "gt": ">", "amp": "&", "quot": '"', "apos": "'"}
+_ENCODING = re.compile(rb"""<\?xml[^>]*?\sencoding\s*=\s*["']([A-Za-z0-9._-]+)["']""")
 _GROUPS = re.Match.groups
 
 
-def _scan_sheet(xml: bytes, strings: list[str], where: str, uncalculated: Any) -> SheetData:
+def _unescape(raw: bytes) -> str:
+    """Text with XML's predefined entities and character references (which the parser found valid) replaced."""
+    text = raw.decode("utf-8")
+    return _ENTITY.sub(_entity, text) if "&" in text else text
+
+
+def _entity(m: re.Match[str]) -> str:
+    name = m.group(1)
+    if name.startswith("#x"):
+        return chr(int("0" + name[1:], 0))
+    if name.startswith("#"):
+        return chr(int(name[1:]))
+    return _PREDEFINED[name]
+
+
+def _encoding(xml: bytes) -> str:
+    """The part's encoding, from its byte order mark or its XML declaration (lower case; "utf-8" when neither says)."""
+    if xml.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return "utf-16"
+    m = _ENCODING.match(xml, 3 if xml.startswith(b"\xef\xbb\xbf") else 0)
+    return m.group(1).decode("ascii").lower() if m else "utf-8"
+
+
+_KINDS = {b"n": "n", b"s": "s", b"str": "str", b"b": "b", b"e": "e", b"inlineStr": "inlineStr"}
+
+
+def _read_usual(xml: bytes, strings: list[str], where: str) -> SheetData | None:
+    """The part read with its sheetData taken by :data:`_USUAL`, or None if that stretch holds anything else.
+
+    The parser reads the rest of the part (merges, protection) and checks the
+    whole part; the stretch counts as sheetData only where the parser reports
+    sheetData's start and end tags, so a comment, CDATA section or other
+    element anywhere in it sends the part to :class:`_Reader` instead.
+    """
+    stretch = _sheet_data_stretch(xml)
+    if stretch is None:
+        return None
+    a, b = stretch
     data = SheetData()
     cells = data.cells
-    formulas = data.formulas
-    p = _prefix(xml)
-    pat = _Patterns(p)
-    q = re.escape(p)
-    v_open, v_close = b"<" + p + b"v>", b"</" + p + b"v>"
-    is_open = b"<" + p + b"is><" + p + b"t>"
-    is_close = b"</" + p + b"t></" + p + b"is>"
     columns: dict[bytes, int] = {}
-    r_attr = _R_ATTR
-    t_attr = _T_ATTR
-    # the common shapes in one expression: <c r="B7" s="3" t="s"><v>12</v></c>, <c r="B7" t="inlineStr"><is><t>Anna</t></is></c>;
-    # anything else falls to the general branch
-    fast = re.compile(
-        rb"<" + q + rb'c r="([A-Z]{1,3})([0-9]+)"(?: s="[0-9]+")?(?: t="([a-zA-Z]+)")?(?: s="[0-9]+")?>'
-        rb"(?:<" + q + rb"v>([^<]*)</" + q + rb"v>|<" + q + rb"is><" + q + rb"t>([^<]*)</" + q + rb"t></" + q + rb"is>)</" + q + rb"c>"
-        rb"|<" + q + rb"c(?=[\s/>])([^>]*?)(?:/>|>(.*?)</" + q + rb"c>)",
-        re.DOTALL,
-    )
-    for letters, row_text, t_fast, v_text, is_text, attrs, inner in map(_GROUPS, fast.finditer(xml)):
-        if letters:
+    kinds = _KINDS
+    try:
+        for letters, row_text, t, v, inline, other in map(_GROUPS, _USUAL.finditer(xml, a, b)):
+            if letters is None:
+                if other is not None:
+                    return None
+                continue
             col = columns.get(letters)
             if col is None:
                 col = columns[letters] = column_index(letters.decode("ascii"))
-            key = (int(row_text) - 1, col - 1)
-            if not t_fast or t_fast == b"n":
-                cells[key] = _number(v_text.decode("ascii", "replace"))
-            elif t_fast == b"s":
-                try:
-                    cells[key] = strings[int(v_text)]
-                except (ValueError, IndexError):
-                    raise FileFormatError(_("{where}, cell {cell}: refers to a shared string that does not exist").format(where=where, cell=cell_ref(key[0] + 1, col))) from None
-            elif t_fast == b"inlineStr":
-                cells[key] = _unescape(is_text)
-            elif t_fast == b"b":
-                cells[key] = v_text.strip() in (b"1", b"true")
+            row = int(row_text)
+            if not 1 <= row <= MAX_ROWS:
+                return None
+            if (t is None or t == b"n") and v:  # a number, the commonest cell
+                value: Any = _number(v.decode("utf-8"))
+            elif inline is not None and t == b"inlineStr":
+                value = inline.decode("utf-8") if b"&" not in inline else _unescape(inline)
             else:
-                cells[key] = _unescape(v_text)
-            if len(cells) > MAX_READ_CELLS:
-                raise FileFormatError(_("{where}: more than {max_read_cells} filled cells; beyond what tiebreak reads").format(where=where, max_read_cells=f"{MAX_READ_CELLS:,}"))
-            continue
-        if not inner:
-            continue
-        rm = r_attr.search(attrs)
-        if rm is None:
-            raise _NeedsParser
-        letters = rm.group(1)
-        col = columns.get(letters)
-        if col is None:
-            col = columns[letters] = column_index(letters.decode("ascii"))
-        row = int(rm.group(2))
-        key = (row - 1, col - 1)
-        t = b"n"
-        if b"t=" in attrs:
-            tm = t_attr.search(attrs)
-            if tm is not None:
-                t = tm.group(1)
-        value: Any = None
-        if inner.startswith(v_open) and inner.endswith(v_close) and inner.count(b"<") == 2:
-            text = inner[len(v_open) : -len(v_close)]
-            if t == b"n":
-                value = _number(text.decode("ascii", "replace"))
-            elif t == b"s":
-                value = _shared(strings, text, where, row, col)
-            elif t == b"b":
-                value = text.strip() in (b"1", b"true")
-            else:
-                value = _unescape(text)
-            cells[key] = value
-            if len(cells) > MAX_READ_CELLS:
-                raise FileFormatError(_("{where}: more than {max_read_cells} filled cells; beyond what tiebreak reads").format(where=where, max_read_cells=f"{MAX_READ_CELLS:,}"))
-            continue
-        if t == b"inlineStr" and inner.startswith(is_open) and inner.endswith(is_close) and inner.count(b"<") == 4:
-            cells[key] = _unescape(inner[len(is_open) : -len(is_close)])
-            continue
-        fm = pat.f.search(inner)
-        if t == b"inlineStr":
-            start = inner.find(b"is")
-            value = _rich_text(inner[start:], pat) if start >= 0 else None
-        else:
-            vm = pat.v.search(inner)
-            if vm is not None:
-                text = vm.group(1)
-                if text is None:
-                    value = "" if t == b"str" else None
-                elif t == b"s":
-                    value = _shared(strings, text, where, row, col)
-                elif t == b"b":
-                    value = text.strip() in (b"1", b"true")
-                elif t in (b"str", b"e", b"d"):
-                    value = _unescape(text)
-                else:
-                    value = _number(text.decode("ascii", "replace"))
-            elif t == b"str":
-                value = ""
-        if fm is not None:
-            formula = "=" + _unescape(fm.group(1) or b"")
-            formulas[key] = formula
-            if value is None and uncalculated is not None:
-                value = uncalculated(formula)
-        if value is not None:
-            cells[key] = value
-    if len(cells) > MAX_READ_CELLS:
-        raise FileFormatError(_("{where}: more than {max_read_cells} filled cells; beyond what tiebreak reads").format(where=where, max_read_cells=f"{MAX_READ_CELLS:,}"))
-    for mm in pat.merge.finditer(xml):
-        box = merge_box(mm.group(1).decode("ascii", "replace"))
-        if box is not None:
-            data.merges.append(box)
-    pm = pat.protection.search(xml)
-    if pm is not None:
-        data.protected = re.search(rb'\ssheet="(1|true)"', pm.group(0)) is not None
+                value = _value((kinds.get(t) or t.decode("ascii")) if t else "n", None if v is None else v.decode("utf-8"), strings, where, row, col)
+            if value is not None:
+                cells[(row - 1, col - 1)] = value
+                if len(cells) > MAX_READ_CELLS:
+                    raise _too_many(where)
+    except (UnicodeDecodeError, ValueError):  # text not UTF-8, a column beyond XFD: the parser's events name the place
+        return None
+    p = _parser()
+    reader = _Reader(p, strings, where, None)
+    if not _checked(p, reader, xml, a, b, where):
+        return None
+    _LAST_USUAL[:] = [xml, reader.sheet_data, reader.dimension]
+    data.merges, data.protected = reader.data.merges, reader.data.protected
     return data
 
 
-def _parse_sheet(source: IO[bytes], strings: list[str], where: str, uncalculated: Any = None) -> SheetData:
-    """The cells of a sheet part, parsed as XML (cells without their reference are counted along the row)."""
-    data = SheetData()
-    cells = data.cells
-    row_no = 0
-    col_no = 0
-    try:
-        for event, el in _iterparse(source, ("start", "end")):
-            tag = el.tag
-            if event == "start":
-                if tag == _M + "row":
-                    r = el.get("r")
-                    row_no = int(r) if r else row_no + 1
-                    col_no = 0
-                continue
-            if tag == _M + "c":
-                ref = el.get("r")
-                if ref:
-                    _row_no, col_no = split_ref(ref)
-                else:
-                    col_no += 1
-                key = (row_no - 1, col_no - 1)
-                t = el.get("t", "n")
-                f = el.find(_M + "f")
-                v = el.find(_M + "v")
-                value: Any = None
-                if t == "inlineStr":
-                    is_ = el.find(_M + "is")
-                    value = _text(is_) if is_ is not None else None
-                elif v is not None and v.text is not None:
-                    text = v.text
-                    if t == "s":
-                        value = _shared(strings, text, where, row_no, col_no)
-                    elif t == "b":
-                        value = text.strip() in ("1", "true")
-                    elif t in ("str", "e", "d"):
-                        value = text
-                    else:
-                        value = _number(text)
-                elif v is not None and t == "str":
-                    value = ""
-                if f is not None:
-                    formula = "=" + (f.text or "")
-                    data.formulas[key] = formula
-                    if value is None and uncalculated is not None:
-                        value = uncalculated(formula)
-                if value is not None:
-                    cells[key] = value
-                    if len(cells) > MAX_READ_CELLS:
-                        raise FileFormatError(_("{where}: more than {max_read_cells} filled cells; beyond what tiebreak reads").format(where=where, max_read_cells=f"{MAX_READ_CELLS:,}"))
-                el.clear()
-            elif tag == _M + "row":
-                el.clear()
-            elif tag == _M + "mergeCell":
-                box = merge_box(el.get("ref", ""))
-                if box is not None:
-                    data.merges.append(box)
-                el.clear()
-            elif tag == _M + "sheetProtection":
-                data.protected = el.get("sheet") in ("1", "true")
-    except FileFormatError:
-        raise
-    except Exception as err:  # noqa: BLE001  expat's and defusedxml's errors on a damaged or hostile part
-        raise FileFormatError(_("{where}: cannot be read ({kind}: {error})").format(where=where, kind=type(err).__name__, error=err)) from None
-    return data
+# the last part found to hold usual rows, with its sheetData's offsets and its dimension's: Rank reads the
+# crosstable's part, then patches the same bytes, which need not be checked twice
+_LAST_USUAL: list[Any] = []
+
+
+def _sheet_data_stretch(xml: bytes) -> tuple[int, int] | None:
+    """Where the content of a UTF-8 part's first unprefixed ``<sheetData>`` seems to lie (the parser has the last word)."""
+    a = xml.find(b"<sheetData>")
+    b = xml.find(b"</sheetData>", a)
+    if a < 0 or b < 0 or _encoding(xml) not in ("utf-8", "utf8"):
+        return None
+    return a + len(b"<sheetData>"), b
+
+
+def _checked(p: Any, reader: _Reader, xml: bytes, a: int, b: int, where: str) -> bool:
+    """Parse the part with ``reader`` (its handlers off over ``[a, b)``); whether the parser's sheetData holds exactly ``[a, b)``."""
+    view = memoryview(xml)
+    _feed(p, [(view[:a], False)], where)
+    p.StartElementHandler = p.EndElementHandler = p.CharacterDataHandler = None
+    _feed(p, [(view[a:b], False)], where)
+    p.StartElementHandler, p.EndElementHandler, p.CharacterDataHandler = reader.start, reader.end, reader.buf.append
+    _feed(p, [(view[b:], True)], where)
+    return reader.sheet_data == [a - len(b"<sheetData>"), b] and not reader.data.cells and not reader.data.formulas
+
+
+class _Strings:
+    """The handlers of one pass over the shared string table."""
+
+    def __init__(self, p: Any) -> None:
+        self.out: list[str] = []
+        self.buf: list[str] = []
+        self.parts: list[str] | None = None
+        self.mark = self.rph = 0
+        self.root = ""
+        p.StartElementHandler, p.EndElementHandler, p.CharacterDataHandler = self.start, self.end, self.buf.append
+
+    def start(self, name: str, attrs: dict[str, str]) -> None:
+        if name == _T:
+            self.mark = len(self.buf)
+        elif name == _SI:
+            self.parts = []
+            self.buf.clear()
+        elif name == _RPH:
+            self.rph += 1
+        elif not self.root:
+            self.root = name
+
+    def end(self, name: str) -> None:
+        if name == _T:
+            if self.parts is not None and not self.rph:
+                self.parts.append("".join(self.buf[self.mark :]))
+        elif name == _SI:
+            self.out.append("".join(self.parts or ()))
+            self.parts = None
+        elif name == _RPH:
+            self.rph -= 1
+
+
+def read_shared_strings(xml: bytes, where: str) -> list[str]:
+    """The shared string table's texts, in order (phonetic runs left out)."""
+    p = _parser()
+    table = _Strings(p)
+    _feed(p, [(xml, True)], where)
+    if table.root != _SST:
+        raise FileFormatError(_("{where}: not a shared string table").format(where=where))
+    return table.out
 
 
 # ------------------------------------------------------------------ patching
-_ATTR = re.compile(rb'([\w:.-]+)\s*=\s*("[^"]*"|\'[^\']*\')')
+# a start tag as the parser found it well-formed: name, attributes, "/" if the element is empty
+_TAG = re.compile(rb"""<([^\s/>]+)((?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(/?)>""")
+_ATTR = re.compile(rb"""\s+([^\s=/>]+)\s*=\s*(?:"([^"]*)"|'([^']*)')""")
 _BAD_CHARS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 
 SHEET_TEMPLATE = (
@@ -398,20 +452,8 @@ def new_sheet() -> bytes:
     return SHEET_TEMPLATE
 
 
-def _attrs(tag: bytes) -> dict[bytes, bytes]:
-    return {m.group(1): m.group(2)[1:-1] for m in _ATTR.finditer(tag)}
-
-
-def _prefix(xml: bytes) -> bytes:
-    """The prefix bound to the main namespace on the root element (b'' for the default namespace)."""
-    m = re.search(rb"<([\w.-]+:)?worksheet[\s>]", xml)
-    if not m:
-        raise FileFormatError(_("a worksheet part without a worksheet element"))
-    return m.group(1) or b""
-
-
-def _cell_xml(p: bytes, ref: str, value: Any, style: bytes | None) -> bytes:
-    return _cell_str(p.decode(), ref, value, ' s="' + style.decode() + '"' if style else "").encode()
+def _cell_xml(p: bytes, ref: str, value: Any, style: str | None) -> bytes:
+    return _cell_str(p.decode(), ref, value, ' s="' + escape(style, {'"': "&quot;"}) + '"' if style else "").encode()
 
 
 def _cells_xml(p: bytes, row: int, cells: dict[int, Any]) -> bytes:
@@ -436,144 +478,331 @@ def _cell_str(x: str, ref: str, value: Any, s: str) -> str:
     return f'<{x}c r="{ref}"{s} t="inlineStr"><{x}is><{x}t{space}>{escape(text)}</{x}t></{x}is></{x}c>'
 
 
-def _tags(p: bytes) -> tuple[re.Pattern[bytes], bytes, re.Pattern[bytes], bytes]:
-    row_open = re.compile(rb"<" + re.escape(p) + rb"row(?=[\s/>])[^>]*>")
-    cell_open = re.compile(rb"<" + re.escape(p) + rb"c(?=[\s/>])[^>]*>")
-    return row_open, b"</" + p + b"row>", cell_open, b"</" + p + b"c>"
+@dataclass
+class _Row:
+    """A ``<row>`` element Rank writes into: its number, where it starts, and its cells (column, start, end event, style)."""
+
+    number: int
+    start: int
+    cells: list[list[Any]] = field(default_factory=list)
+    end: int = -1  # in a stretch of usual rows: where its end tag starts, its cells not listed until needed
 
 
-_LAST_REF = re.compile(rb'\sr="([A-Za-z]{1,3})\d+"')
+@functools.lru_cache(maxsize=4096)
+def _column_number(letters: str) -> int:
+    """``"AB"`` → 28; ValueError beyond XFD (see :func:`tiebreak.core.a1.column_index`)."""
+    return column_index(letters)
 
 
-def _patch_row(p: bytes, row: int, inner: bytes, updates: dict[int, Any], cell_open: re.Pattern[bytes], cell_close: bytes) -> bytes:
-    # the usual case: Rank's cells all lie right of the row's last cell, and nothing follows the cells
-    last = inner.rfind(b"<" + p + b"c ")
-    if last >= 0 and b"extLst" not in inner:
-        end = inner.find(b">", last)
-        rm = _LAST_REF.search(inner, last, end)
-        if rm is not None:
-            col = column_index(rm.group(1).decode("ascii"))
-            if col < min(updates):
-                return inner + _cells_xml(p, row, updates)
-    elif not inner.strip():
-        return _cells_xml(p, row, updates)
-    out: list[bytes] = []
-    pos = 0
-    col = 0
-    pending = dict(sorted(updates.items()))
+class _Layout:
+    """The handlers of one pass over a sheet part: where sheetData, its rows, the cells of the rows to patch and the dimension lie."""
 
-    def flush(before: int | None) -> None:
-        for c in [c for c in pending if before is None or c < before]:
-            out.append(_cell_xml(p, cell_ref(row, c), pending.pop(c), None))
+    def __init__(self, p: Any, wanted: set[int]) -> None:
+        self.p, self.wanted = p, wanted
+        self.sheet_data = [-1, -1]  # byte offsets of sheetData's start tag and of its end event
+        self.dimension = -1
+        self.numbers = array("q")  # the number of every row, in the part's order
+        self.starts = array("q")  # where each starts
+        self.patched: list[_Row] = []  # the rows to patch, in the part's order
+        self.existing: set[int] = set()  # the numbers of the rows to patch that the part has
+        self.before: dict[int, int] = {}  # each row to patch the part lacks -> where it goes (-1: at sheetData's end)
+        self.open: _Row | None = None  # the row to patch being read
+        self.row = self.col = 0
+        self.in_data = False
+        if p is not None:
+            p.StartElementHandler, p.EndElementHandler = self.start, self.end
 
-    while True:
-        m = cell_open.search(inner, pos)
-        if not m:
-            break
-        tag = m.group(0)
-        if tag.endswith(b"/>"):
-            end = m.end()
-        else:
-            close = inner.find(cell_close, m.end())
-            if close < 0:
-                raise FileFormatError(_("row {row}: a cell is not closed").format(row=row))
-            end = close + len(cell_close)
-        attrs = _attrs(tag)
-        ref = attrs.get(b"r")
-        col = split_ref(ref.decode())[1] if ref else col + 1
-        flush(col)
-        out.append(inner[pos : m.start()])
-        if col in pending:
-            out.append(_cell_xml(p, cell_ref(row, col), pending.pop(col), attrs.get(b"s")))
-        else:
-            out.append(inner[m.start() : end])
-        pos = end
-    # cells after the last one go before anything that follows the cells (an extLst)
-    tail = inner[pos:]
-    flush(None)
-    out.append(tail)
-    return b"".join(out)
+    def start(self, name: str, attrs: dict[str, str]) -> None:
+        if name == _C:
+            if self.open is not None:
+                ref = attrs.get("r")
+                if ref:
+                    letters = ref.rstrip("0123456789")
+                    self.col = _column_number(letters) if letters.isalpha() else split_ref(ref)[1]
+                else:
+                    self.col += 1
+                self.open.cells.append([self.col, self.p.CurrentByteIndex, -1, attrs.get("s")])
+        elif name == _ROW and self.in_data:
+            r = attrs.get("r")
+            self.row = int(r) if r else self.row + 1
+            self.col = 0
+            self.numbers.append(self.row)
+            self.starts.append(self.p.CurrentByteIndex)
+            if self.row in self.wanted:
+                self.open = _Row(self.row, self.p.CurrentByteIndex)
+                self.patched.append(self.open)
+        elif name == _SHEET_DATA and self.sheet_data[0] < 0:
+            self.sheet_data[0] = self.p.CurrentByteIndex
+            self.in_data = True
+        elif name == _DIMENSION and self.dimension < 0:
+            self.dimension = self.p.CurrentByteIndex
+
+    def end(self, name: str) -> None:
+        if name == _C:
+            if self.open is not None:
+                self.open.cells[-1][2] = self.p.CurrentByteIndex
+        elif name == _ROW:
+            self.open = None
+        elif name == _SHEET_DATA and self.in_data:
+            self.sheet_data[1] = self.p.CurrentByteIndex
+            self.in_data = False
 
 
-def patch_sheet(xml: bytes, updates: dict[int, dict[int, Any]]) -> bytes:
+def _usual_layout(xml: bytes, wanted: set[int], where: str) -> _Layout | None:
+    """The layout of a part whose sheetData holds only usual rows (checked as in :func:`_read_usual`), else None.
+
+    There every ``<row`` and ``<c r=`` starts a row or a cell (no comment,
+    CDATA or attribute value can hold one), so their offsets are the parser's.
+    """
+    layout = _Layout(None, wanted)
+    if _LAST_USUAL and _LAST_USUAL[0] == xml:
+        layout.sheet_data, layout.dimension = list(_LAST_USUAL[1]), _LAST_USUAL[2]
+    else:
+        stretch = _sheet_data_stretch(xml)
+        if stretch is None or _ALL_USUAL.fullmatch(xml, *stretch) is None:
+            return None
+        p = _parser()
+        reader = _Reader(p, [], where, None)
+        if not _checked(p, reader, xml, *stretch, where):
+            return None
+        layout.sheet_data, layout.dimension = reader.sheet_data, reader.dimension
+    a, b = layout.sheet_data[0] + len(b"<sheetData>"), layout.sheet_data[1]
+    found = _USUAL_ROW_NUMBERS.findall(xml, a, b)
+    if b"" in found:  # a row without its number first: each row read in turn
+        _usual_rows(xml, a, b, layout)
+        _settle(layout)
+        return layout
+    numbers = array("q", map(int, found))
+    wanted_at = {i for i, n in enumerate(numbers) if n in wanted}
+    layout.existing = {numbers[i] for i in wanted_at}
+    new = sorted(wanted - layout.existing)
+    if new and all(map(lt, numbers, islice(numbers, 1, None))):  # rows in order: the row after each new one by bisection
+        goes = {w: bisect_right(numbers, w) for w in new}
+    else:
+        goes = _following(numbers, new)
+    need = wanted_at | {i for i in goes.values() if i < len(numbers)}
+    starts: dict[int, int] = {}
+    for i, m in enumerate(islice(_USUAL_ROW.finditer(xml, a, b), max(need, default=-1) + 1)):
+        if i in need:
+            starts[i] = m.start()
+            if i in wanted_at:
+                attrs = m.group(2)
+                layout.patched.append(_Row(numbers[i], m.start(), [], m.end() if attrs.endswith(b"/") else xml.index(b"</row>", m.end())))
+    layout.before = {w: starts.get(i, -1) for w, i in goes.items()}
+    return layout
+
+
+def _usual_rows(xml: bytes, a: int, b: int, layout: _Layout) -> None:
+    """Every usual row between ``a`` and ``b`` in turn: its number and start, and the rows to patch."""
+    row = 0
+    for m in _USUAL_ROW.finditer(xml, a, b):
+        first, attrs = m.groups()  # a row's number, when it comes first (as Excel writes it), and the rest
+        number = first or (found.group(1) if (found := _ROW_NUMBER.search(attrs)) else None)
+        row = int(number) if number else row + 1
+        layout.numbers.append(row)
+        layout.starts.append(m.start())
+        if row in layout.wanted:
+            layout.patched.append(_Row(row, m.start(), [], m.end() if attrs.endswith(b"/") else xml.index(b"</row>", m.end())))
+
+
+def _following(numbers: array[int], new: list[int]) -> dict[int, int]:
+    """For each new row number (ascending), the index of the first row after the previous one's with a higher number (len: none)."""
+    goes: dict[int, int] = {}
+    i, n = 0, len(numbers)
+    for w in new:
+        while i < n and numbers[i] <= w:
+            i += 1
+        goes[w] = i
+    return goes
+
+
+def _settle(layout: _Layout) -> None:
+    """Which rows to patch the part has, and where each one it lacks goes: before the first row (in the part's order) with a higher number."""
+    layout.existing = {row.number for row in layout.patched}
+    goes = _following(layout.numbers, sorted(layout.wanted - layout.existing))
+    starts = layout.starts
+    layout.before = {w: starts[i] if i < len(starts) else -1 for w, i in goes.items()}
+
+
+def _usual_cells(xml: bytes, row: _Row, start: int) -> list[list[Any]]:
+    """The cells of a usual row (between ``start`` and its end tag): column, start, end event, style."""
+    cells: list[list[Any]] = []
+    for m in _USUAL_TAGS.finditer(xml, start, row.end):
+        _attrs, letters, s1, s2, empty = m.groups()
+        style = s1 or s2
+        cells.append([_column_number(letters.decode("ascii")), m.start(), m.start() if empty else xml.index(b"</c>", m.end()), style.decode("ascii") if style else None])
+    return cells
+
+
+def _element_end(xml: bytes, start: int, end_event: int, close: bytes) -> int:
+    """The offset after an element that starts at ``start`` and whose end the parser reported at ``end_event``.
+
+    ``close`` is the start of its end tag (``b"</x:c"``); an element without
+    one is empty (``<c .../>``), and its start tag is all of it.
+    """
+    if xml.startswith(close, end_event) and xml[end_event + len(close)] in b" \t\r\n>":
+        return xml.index(b">", end_event) + 1
+    tag = _TAG.match(xml, start)
+    assert tag is not None  # the parser found the part well-formed
+    return tag.end()
+
+
+def _prefix_of(tag: re.Match[bytes], local: bytes) -> bytes:
+    """The prefix (with its colon) a start tag's name carries before its local name."""
+    return tag.group(1)[: -len(local)]
+
+
+def patch_sheet(xml: bytes, updates: dict[int, dict[int, Any]], where: str | None = None) -> bytes:
     """Set cells (1-based row → column → value; None or "" empties the cell, keeping its style).
 
     The unchanged stretches of the part are joined as views of it, so a big
-    part is copied once, into the result.
+    part is copied once, into the result.  A part not stored as UTF-8 is
+    refused (a FileFormatError naming ``where``): the copy would not keep its
+    other bytes.
     """
     if not updates:
         return xml
-    p = _prefix(xml)
-    row_open, row_close, cell_open, cell_close = _tags(p)
-    m = re.search(rb"<" + re.escape(p) + rb"sheetData(?=[\s/>])[^>]*>", xml)
-    if not m:
+    where = where or _("a worksheet part")
+    encoding = _encoding(xml)
+    if encoding not in ("utf-8", "utf8"):
+        raise FileFormatError(_("{where}: stored in the {encoding} encoding; tiebreak writes only into sheets stored as UTF-8 (save the workbook again)").format(where=where, encoding=encoding.upper()))
+    layout = _usual_layout(xml, set(updates), where)
+    if layout is None:
+        p = _parser()
+        layout = _Layout(p, set(updates))
+        _feed(p, [(xml, True)], where)
+        _settle(layout)
+    if layout.sheet_data[0] < 0:
         raise FileFormatError(_("a worksheet part without sheetData"))
+    edits: list[tuple[int, int, bytes]] = []  # (start, end, new bytes) in the part
+    by_number: dict[int, list[_Row]] = {}
+    for row in layout.patched:
+        by_number.setdefault(row.number, []).append(row)
+    try:
+        for number, rows in by_number.items():
+            _patch_row(xml, rows, updates[number], edits)
+        _new_rows(xml, layout, updates, edits)
+    except ValueError as err:  # a cell beyond XFD in a row Rank writes into
+        raise FileFormatError(_("{where}: cannot be read ({kind}: {error})").format(where=where, kind=type(err).__name__, error=err)) from None
+    if layout.dimension >= 0:
+        _widen_dimension(xml, layout.dimension, updates, edits)
+    edits.sort(key=itemgetter(0, 1))  # stable: insertions at one offset keep their order
     view = memoryview(xml)
     out: list[bytes | memoryview] = []
-    if m.group(0).endswith(b"/>"):
-        head = xml[: m.start()] + m.group(0)[:-2].rstrip() + b">"
-        start = end_inner = m.end()
-        tail: list[bytes | memoryview] = [b"</" + p + b"sheetData>", view[m.end() :]]
-    else:
-        close = xml.find(b"</" + p + b"sheetData>", m.end())
-        if close < 0:
-            raise FileFormatError(_("a worksheet part whose sheetData is not closed"))
-        head = xml[: m.end()]
-        start, end_inner = m.end(), close
-        tail = [view[close:]]
-    pending = {r: dict(cols) for r, cols in sorted(updates.items())}
-    order = list(pending)  # ascending row numbers
-    nxt = [0]
-
-    def new_rows(before: int | None) -> None:
-        while nxt[0] < len(order) and (before is None or order[nxt[0]] < before):
-            r = order[nxt[0]]
-            nxt[0] += 1
-            cols = pending.pop(r, None)
-            if cols is None:
-                continue
-            cells = _cells_xml(p, r, cols)
-            if cells:
-                out.append(b"<" + p + b'row r="' + str(r).encode() + b'">' + cells + row_close)
-
-    pos = start
-    row = 0
-    while pending:
-        rm = row_open.search(xml, pos, end_inner)
-        if not rm:
-            break
-        tag = rm.group(0)
-        attrs = _attrs(tag)
-        r_attr = attrs.get(b"r")
-        row = int(r_attr) if r_attr else row + 1
-        if tag.endswith(b"/>"):
-            end = rm.end()
-            body: bytes | None = None
-        else:
-            close_row = xml.find(row_close, rm.end(), end_inner)
-            if close_row < 0:
-                raise FileFormatError(_("row {row} is not closed").format(row=row))
-            end = close_row + len(row_close)
-            body = xml[rm.end() : close_row] if row in pending else None
-        out.append(view[pos : rm.start()])
-        new_rows(row)
-        if row in pending:
-            cols = pending.pop(row)
-            open_tag = re.sub(rb'\sspans="[^"]*"', b"", tag)  # spans is only a hint; the row's cells change
-            if body is None:
-                open_tag = open_tag[:-2].rstrip() + b">"
-                body = b""
-            out.append(open_tag + _patch_row(p, row, body, cols, cell_open, cell_close) + row_close)
-        else:
-            out.append(view[rm.start() : end])
+    pos = 0
+    for start, end, new in edits:
+        out.append(view[pos:start])
+        out.append(new)
         pos = end
-    out.append(view[pos:end_inner])
-    new_rows(None)
-    head = _widen_dimension(head, p, updates)
-    return b"".join([head, *out, *tail])
+    out.append(view[pos:])
+    return b"".join(out)
 
 
-def _widen_dimension(head: bytes, p: bytes, updates: dict[int, dict[int, Any]]) -> bytes:
+def _new_rows(xml: bytes, layout: _Layout, updates: dict[int, dict[int, Any]], edits: list[tuple[int, int, bytes]]) -> None:
+    """Rows the part lacks, each where :func:`_settle` placed it, else at sheetData's end."""
+    tag = _TAG.match(xml, layout.sheet_data[0])
+    assert tag is not None
+    p = _prefix_of(tag, b"sheetData")
+    close = b"</" + p + b"row>"
+    found: list[tuple[int, bytes]] = []
+    for number, pos in sorted(layout.before.items()):
+        cells = _cells_xml(p, number, updates[number])
+        if cells:
+            found.append((pos, b"<" + p + b'row r="' + str(number).encode() + b'">' + cells + close))
+    tail = [row for pos, row in found if pos < 0]
+    edits.extend((pos, pos, row) for pos, row in found if pos >= 0)
+    if not tail:
+        return
+    if tag.group(3):  # <sheetData/>
+        edits.append((tag.start(), tag.end(), xml[tag.start() : tag.end() - 2].rstrip() + b">" + b"".join(tail) + b"</" + p + b"sheetData>"))
+    else:
+        edits.append((layout.sheet_data[1], layout.sheet_data[1], b"".join(tail)))
+
+
+def _patch_row(xml: bytes, rows: list[_Row], cols: dict[int, Any], edits: list[tuple[int, int, bytes]]) -> None:
+    """Edits for one row number: its cells replaced where they stand, new ones in the first of its elements, by column."""
+    tags = [_TAG.match(xml, row.start) for row in rows]
+    first = tags[0]
+    assert first is not None
+    p = _prefix_of(first, b"row")
+    inserted = _appended(xml, rows, cols, p, first.end())
+    if inserted is None:
+        for row in rows:
+            if row.end >= 0:
+                tag = _TAG.match(xml, row.start)
+                assert tag is not None
+                row.cells = _usual_cells(xml, row, tag.end())
+        inserted = _placed(xml, rows, cols, p, edits)
+    for tag in tags:
+        assert tag is not None
+        opened = _without_spans(xml, tag)
+        if tag is first and tag.group(3):  # <row .../>: opened, filled, closed
+            edits.append((tag.start(), tag.end(), opened + b"".join(new for _pos, new in inserted) + b"</" + p + b"row>"))
+            inserted = []
+        elif opened != tag.group(0):
+            edits.append((tag.start(), tag.end(), opened))
+    edits.extend((pos if pos >= 0 else first.end(), pos if pos >= 0 else first.end(), new) for pos, new in inserted)
+
+
+def _appended(xml: bytes, rows: list[_Row], cols: dict[int, Any], p: bytes, open_end: int) -> list[tuple[int, bytes]] | None:
+    """The usual case: every cell Rank writes lies right of the row's cells; the new cells in one piece after the last one (None otherwise)."""
+    if len(rows) > 1:
+        return None
+    row = rows[0]
+    if row.end >= 0:  # usual cells run up to the row's end tag
+        last = max([_column_number(letters.decode("ascii")) for letters in _USUAL_LETTERS.findall(xml, open_end, row.end)], default=0)
+        pos = row.end if row.end > open_end else -1
+    else:
+        last = max((c[0] for c in row.cells), default=0)
+        pos = _element_end(xml, row.cells[-1][1], row.cells[-1][2], b"</" + p + b"c") if row.cells else -1
+    if min(cols) <= last:
+        return None
+    new = _cells_xml(p, row.number, cols)
+    return [(pos, new)] if new else []
+
+
+def _placed(xml: bytes, rows: list[_Row], cols: dict[int, Any], p: bytes, edits: list[tuple[int, int, bytes]]) -> list[tuple[int, bytes]]:
+    """Edits replacing the row's cells Rank writes; the new cells each before the first cell right of it (offset -1: after the start tag)."""
+    number = rows[0].number
+    at: dict[int, list[list[Any]]] = {}  # column -> its cells (more than one only in a damaged part)
+    for row in rows:
+        for cell in row.cells:
+            at.setdefault(cell[0], []).append(cell)
+    inserted: list[tuple[int, bytes]] = []
+    ordered = rows[0].cells  # in the part's order
+    close = b"</" + p + b"c"
+    last = max((c[0] for c in ordered), default=0)
+    for col, value in sorted(cols.items()):
+        ref = cell_ref(number, col)
+        same = at.get(col)
+        if same:
+            head, *rest = same
+            edits.append((head[1], _element_end(xml, head[1], head[2], close), _cell_xml(p, ref, value, head[3])))
+            edits.extend((c[1], _element_end(xml, c[1], c[2], close), b"") for c in rest)
+            continue
+        new = _cell_xml(p, ref, value, None)
+        if new:
+            after = next((c for c in ordered if c[0] > col), None) if col < last else None
+            if after is not None:
+                inserted.append((after[1], new))
+            elif ordered:
+                inserted.append((_element_end(xml, ordered[-1][1], ordered[-1][2], close), new))
+            else:
+                inserted.append((-1, new))
+    return inserted
+
+
+def _without_spans(xml: bytes, tag: re.Match[bytes]) -> bytes:
+    """A row's start tag without its ``spans`` (only a hint, and the row's cells change), and opened if it was empty."""
+    raw = tag.group(0)
+    m = next((a for a in _ATTR.finditer(xml, tag.start(2), tag.end(2)) if a.group(1) == b"spans"), None)
+    if m is not None:
+        raw = xml[tag.start() : m.start()] + xml[m.end() : tag.end()]
+    return raw[:-2].rstrip() + b">" if tag.group(3) else raw
+
+
+def _widen_dimension(xml: bytes, start: int, updates: dict[int, dict[int, Any]], edits: list[tuple[int, int, bytes]]) -> None:
+    """The edit that widens ``<dimension ref="...">`` to cover the cells written."""
     rows: list[int] = []
     cols: list[int] = []  # the first and last column written in each row
     for r, row in updates.items():
@@ -582,19 +811,19 @@ def _widen_dimension(head: bytes, p: bytes, updates: dict[int, dict[int, Any]]) 
             rows.append(r)
             cols.append(min(filled))
             cols.append(max(filled))
-    if not rows:
-        return head
-    m = re.search(rb"<" + re.escape(p) + rb'dimension\s+ref="([^"]*)"', head)
-    if not m:
-        return head
-    ref = m.group(1).decode().replace("$", "")
+    tag = _TAG.match(xml, start)
+    assert tag is not None
+    m = next((a for a in _ATTR.finditer(xml, tag.start(2), tag.end(2)) if a.group(1) == b"ref"), None)
+    if not rows or m is None:
+        return
+    group = 2 if m.group(2) is not None else 3
+    ref = m.group(group).decode("utf-8").replace("$", "")
     try:
         a, _sep, b = ref.partition(":")
         r1, c1 = split_ref(a)
         r2, c2 = split_ref(b or a)
     except ValueError:
-        return head
+        return
     nr1, nc1 = min(r1, *rows), min(c1, *cols)
     nr2, nc2 = max(r2, *rows), max(c2, *cols)
-    new = f"{cell_ref(nr1, nc1)}:{cell_ref(nr2, nc2)}".encode()
-    return head[: m.start(1)] + new + head[m.end(1) :]
+    edits.append((m.start(group), m.end(group), f"{cell_ref(nr1, nc1)}:{cell_ref(nr2, nc2)}".encode()))

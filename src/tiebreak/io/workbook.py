@@ -315,7 +315,7 @@ class SafeWorkbook:
             if name not in existing:
                 raise FileFormatError(_("there is no sheet '{name}' to write").format(name=name))
             part = self._part(name)
-            self._replaced[part] = patch_sheet(self.package.read(part), upd)
+            self._replaced[part] = patch_sheet(self.package.read(part), upd, _("sheet '{sheet}'").format(sheet=name))
         if new_entries:
             self._add_sheets(new_entries)
         if plan.names:
