@@ -53,7 +53,7 @@ class CalamineBook:
         if sheet not in self._values:
             try:
                 rows = self._book.get_sheet_by_name(sheet).to_python(skip_empty_area=False)
-            except Exception as err:  # noqa: BLE001
+            except Exception as err:  # noqa: BLE001 - calamine raises its own undocumented errors: each becomes a message
                 raise FileFormatError(_("{path}: sheet '{sheet}' cannot be read ({kind}: {error})").format(path=self.path, sheet=sheet, kind=type(err).__name__, error=err)) from None
             self._values[sheet] = [[_cell(v) for v in row] for row in rows]
         return self._values[sheet]
