@@ -111,6 +111,8 @@ CONVERTED = (
     "core/grammar.py",
     "io/book_names.py",
     "io/book.py",
+    "core/text.py",
+    "cli/streams.py",
 )
 
 GETTEXT = frozenset({"_", "gettext", "ngettext", "pgettext", "npgettext", "lazy_gettext", "lazy_pgettext"})

@@ -17,6 +17,7 @@ from typing import Any
 from tiebreak.cli import doctor
 from tiebreak.cli import explain as explaincmd
 from tiebreak.cli.argparse_i18n import translated_argparse
+from tiebreak.cli.streams import safe_streams
 from tiebreak.core.criteria import Criterion
 from tiebreak.core.errors import FileFormatError, SettingsError, TiebreakError
 from tiebreak.core.i18n import (
@@ -103,14 +104,15 @@ def _table_options(command: argparse.ArgumentParser) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line in the user's language: ``--lang``, else the system's (a workbook's own settle it later)."""
     argv = list(sys.argv[1:] if argv is None else argv)
-    try:
-        lang = cli_language(language_option(argv))
-    except SettingsError as err:
-        with use_language(cli_language()):
-            print(_("tiebreak: error: {message}").format(message=err), file=sys.stderr)
-        return 2
-    with use_language(lang), translated_argparse():
-        return _main(argv)
+    with safe_streams():
+        try:
+            lang = cli_language(language_option(argv))
+        except SettingsError as err:
+            with use_language(cli_language()):
+                print(_("tiebreak: error: {message}").format(message=err), file=sys.stderr)
+            return 2
+        with use_language(lang), translated_argparse():
+            return _main(argv)
 
 
 def _main(argv: Sequence[str]) -> int:
@@ -247,6 +249,8 @@ def _rank_trf(path: Path, args: argparse.Namespace) -> int:
     t = read_trf_file(path)
     lang = cli_language(args.lang, None, [t.title, *(p.name for p in t.players)])
     set_language(lang)  # the file's language from here on (main restores the caller's)
+    for note in getattr(t.layout, "notes", ()):
+        print(_("tiebreak: note: {note}").format(note=note), file=sys.stderr)
     rules = args.rules or t.rules or "ru"
     criteria = args.criteria or (", ".join(t.tiebreak_codes) if t.tiebreak_codes else None)
     ranking = rank(t, criteria, rules)

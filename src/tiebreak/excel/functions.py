@@ -43,6 +43,7 @@ from tiebreak.core.i18n import (
     use_language,
 )
 from tiebreak.core.notation import excel_error
+from tiebreak.core.text import one_line
 from tiebreak.plan.settings import SETTINGS_SHEET, Settings
 
 __all__ = [
@@ -166,7 +167,7 @@ def _lang_argument(value: Any) -> str | None:
 
 
 def _fail(err: Exception) -> str:
-    text = str(err).replace("\n", " ")
+    text = one_line(str(err))
     if len(text) > 250:
         text = text[:247] + "..."
     return ERROR_PREFIX + text

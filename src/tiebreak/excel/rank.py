@@ -30,6 +30,7 @@ from tiebreak.core.i18n import (
     current_language,
     use_language,
 )
+from tiebreak.core.text import shown
 from tiebreak.excel.merges import ask_classic, ask_lite
 from tiebreak.plan.blocked import (
     merged_cells_error,
@@ -404,6 +405,7 @@ def _excel_error(err: BaseException) -> str:
 
 
 def _tell(book: Any, message: str) -> None:
+    message = shown(message)  # a name's control characters or bidi overrides never reach the dialog
     print(message)
     try:
         book.app.alert(message, title=TITLE)

@@ -52,6 +52,7 @@ from tiebreak.core.errors import SettingsError
 from tiebreak.core.i18n import _, current_language, lazy_gettext
 from tiebreak.core.labels import STANDINGS_HEAD, TEXT
 from tiebreak.core.localformat import format_number
+from tiebreak.core.text import shown
 
 __all__ = [
     "DIALECTS",
@@ -145,7 +146,7 @@ def format_cell(value: object, fmt: CsvFormat) -> str:
         return format_number(value, fmt.decimal)
     if isinstance(value, (tuple, list)):
         return " ".join(format_cell(v, fmt) for v in value)
-    text = str(value)
+    text = shown(str(value))  # a control character or bidi override of a name never reaches the file
     if text[:1] in _FORMULA_STARTS:
         return "'" + text
     return text

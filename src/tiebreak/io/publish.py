@@ -34,6 +34,7 @@ from tiebreak.core.labels import text
 from tiebreak.core.model import Kind, Tournament
 from tiebreak.core.ranking import Ranking
 from tiebreak.core.rules import get_rules
+from tiebreak.core.text import shown
 
 __all__ = ["CSS", "html_page", "number_text", "page_language", "publish", "publish_book", "result_text", "write_page"]
 
@@ -141,7 +142,7 @@ def result_text(t: Tournament, p: int, i: int, lang: str, *, with_opponent: bool
 
 
 def _e(s: object) -> str:
-    return html.escape(str(s), quote=True)
+    return html.escape(shown(str(s)), quote=True)
 
 
 def _breakable(label: str) -> str:

@@ -26,6 +26,7 @@ import datetime as _dt
 import os
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from tiebreak.core import grammar as g
@@ -38,30 +39,79 @@ from tiebreak.core.errors import (
 from tiebreak.core.i18n import _
 from tiebreak.core.model import CHESS, DRAUGHTS, Kind, Player, Scoring, Tournament
 from tiebreak.core.rules import fide_for_date
+from tiebreak.core.text import one_line
 
-__all__ = ["MAX_BYTES", "MAX_LINE", "MAX_PLAYERS", "MAX_ROUNDS", "read_trf", "read_trf_file", "write_trf"]
+__all__ = ["MAX_BYTES", "MAX_LINE", "MAX_PLAYERS", "MAX_ROUNDS", "MAX_TITLE", "TrfSource", "decode_trf", "read_trf", "read_trf_file", "write_trf"]
 
 MAX_BYTES = 20 * 1024 * 1024
 MAX_LINE = 2000
 MAX_PLAYERS = 20000
 MAX_ROUNDS = 100
+MAX_TITLE = 76  # the event name of record 012 kept within an 80-column line
 
 
 def _err(line: int, message: str, player: str | None = None, round: int | None = None) -> FileFormatError:
     return FileFormatError(message, Location(line=line, player=player, round=round))
 
 
+@dataclass(frozen=True)
+class TrfSource:
+    """Where a TRF tournament came from: the file's name and the encoding its bytes were read in."""
+
+    name: str
+    encoding: str
+
+    @property
+    def notes(self) -> list[str]:
+        """What a reader is told about the file, in the current language: how it was decoded, when not as UTF-8."""
+        if self.encoding == "utf-8":
+            return []
+        name = "Windows-1251" if self.encoding == "cp1251" else "Windows-1252"
+        return [_("{path} is not UTF-8: read as {encoding}, as its letters suggest (save it as UTF-8 to be sure)").format(path=self.name, encoding=name)]
+
+
 def read_trf_file(path: str | os.PathLike[str]) -> Tournament:
+    """A TRF file read: UTF-8, else Windows-1251 or Windows-1252 as its bytes show (said in :attr:`TrfSource.notes`)."""
     p = checked_size(path, MAX_BYTES, _("a TRF file may be"))
-    raw = p.read_bytes()
+    text, encoding = decode_trf(p.read_bytes())
     try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = raw.decode("latin-1")
-    try:
-        return read_trf(text)
+        t = read_trf(text)
     except FileFormatError as err:
         raise FileFormatError(_("{path}: {problem}").format(path=p, problem=err)) from None
+    t.layout = TrfSource(p.name, encoding)
+    return t
+
+
+def decode_trf(raw: bytes) -> tuple[str, str]:
+    """The text of a TRF file and the encoding it was read in: ``utf-8``, ``cp1251`` or ``cp1252``.
+
+    UTF-8 (with or without a byte order mark) when the bytes are valid UTF-8;
+    otherwise Windows-1251 (what Russian software writes) when the letters
+    above ASCII stand together in words, as Cyrillic letters do, or
+    Windows-1252 when they stand alone among Latin letters (``Müller``),
+    or when the bytes cannot be Windows-1251.
+
+    >>> decode_trf("001 Иванов".encode("cp1251")), decode_trf("001 Müller".encode("cp1252"))
+    (('001 Иванов', 'cp1251'), ('001 Müller', 'cp1252'))
+    >>> decode_trf("001 Иванов".encode("utf-8"))
+    ('001 Иванов', 'utf-8')
+    """
+    try:
+        return raw.decode("utf-8-sig"), "utf-8"
+    except UnicodeDecodeError:
+        pass
+    high = sum(1 for b in raw if b >= 0xC0)
+    together = sum(len(m) for m in _HIGH_RUN.findall(raw))
+    if high and together * 2 >= high:
+        try:
+            return raw.decode("cp1251"), "cp1251"
+        except UnicodeDecodeError:
+            pass
+    return raw.decode("cp1252", errors="replace"), "cp1252"
+
+
+_HIGH_RUN = re.compile(rb"[\xc0-\xff]{2,}")
+_LINE_END = re.compile(r"\r\n|\r|\n")
 
 
 def _date(text: str) -> _dt.date | None:
@@ -113,7 +163,9 @@ def _record_162(line_text: str, values: dict[str, float]) -> None:
 
 def read_trf(text: str) -> Tournament:
     """Read the text of a TRF file into a :class:`~tiebreak.core.model.Tournament`."""
-    lines = text.splitlines()
+    lines = _LINE_END.split(text)  # only CR, LF and CRLF end a line (not U+0085, U+2028 or U+001C)
+    if lines and lines[-1] == "":
+        lines.pop()
     title = ""
     start: _dt.date | None = None
     kind_text = ""
@@ -195,7 +247,7 @@ def _player(line: str, no: int) -> tuple[int, str, float | None, float | None, l
 # result code (either case) -> the code upper case, a blank -> ''
 _COLOUR = g.TRF_COLOURS
 _RESULT = {x: x.upper() for code in g.TRF_CODES for x in (code, code.lower())} | {" ": ""}
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")  # never printed as they are: they could drive the terminal
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")  # never printed as they are: they could drive the terminal
 _OPP = r"(?:\d{4}| \d{3}|  \d\d|   \d|    )"  # exactly four columns
 _ONE = rf"{_OPP} {g.TRF_COLOUR} {g.TRF_RESULT}"
 _CELL = re.compile(rf"({_OPP}) ({g.TRF_COLOUR}) ({g.TRF_RESULT}) ?\Z")
@@ -423,6 +475,31 @@ def _scheduled(t: Tournament) -> Tournament:
     return out
 
 
+def _player_record(t: Tournament, i: int, points: float, place: int) -> str:
+    """Record 001 of player ``i``: number, name (on its line, fitted to its 33 columns), rating, points, place, rounds."""
+    p = t.players[i]
+    rating = int(p.rating) if p.rating else 0
+    name = " ".join(one_line(p.name).split())[:33]
+    head = f"001 {p.number:4d}      {name:<33} " + (f"{rating:4d}" if rating else "    ")
+    head = head.ljust(80) + f"{points:4.1f}" + " " + f"{place:4d}"
+    cells = []
+    for r in range(t.rounds):
+        q = t.opp[i][r]
+        k = t.kind[i][r]
+        if q >= 0:
+            colour = t.colour[i][r] or ("w" if p.number < t.players[q].number else "b")
+            opp = f"{t.players[q].number:4d}"
+        else:
+            colour, opp = "-", "0000"
+        if k == Kind.PLAYED:
+            o = t.scoring.outcome(t.pts[i][r])
+            code = _PLAYED_CODES[g.WIN if o == 1 else g.DRAW if o == 0 else g.LOSS]
+        else:
+            code = _CODES[k]
+        cells.append(f"{opp} {colour} {code}")
+    return head.ljust(91) + "  ".join(cells)
+
+
 def write_trf(t: Tournament, *, title: str = "", rules: str | None = None, places: Sequence[int] | None = None) -> str:
     """A TRF-16 text of the event; a round robin matrix is laid out in Berger rounds.
 
@@ -437,7 +514,7 @@ def write_trf(t: Tournament, *, title: str = "", rules: str | None = None, place
     if not t.has_rounds:
         t = _scheduled(t)
     sc = t.scoring
-    lines = [f"012 {title or source.title or 'tiebreak export'}"]
+    lines = [f"012 {one_line(title or source.title)[:MAX_TITLE] or 'tiebreak export'}"]
     if source.start_date:
         lines.append(f"042 {source.start_date:%Y/%m/%d}")
     lines.append(f"062 {len(t.players)}")
@@ -446,33 +523,12 @@ def write_trf(t: Tournament, *, title: str = "", rules: str | None = None, place
     if sc != CHESS:
         lines.append(f"XXS W={sc.win:g} D={sc.draw:g} WL={sc.loss:g} BL={sc.loss:g} FL={sc.loss:g} ZPB=0")
     if rules:
-        lines.append(f"XXT {rules}")
+        lines.append(f"XXT {one_line(rules)}")
     if source.tiebreak_codes:
-        lines.append("202 " + " ".join(source.tiebreak_codes))
+        lines.append("202 " + " ".join(one_line(code) for code in source.tiebreak_codes))
     pts = t.points
     if places is None:
         places = [1 + sum(1 for x in pts if x > pts[i]) for i in range(len(pts))]
     order = sorted(range(len(t.players)), key=lambda i: t.players[i].number)
-    for i in order:
-        p = t.players[i]
-        rating = int(p.rating) if p.rating else 0
-        name = " ".join(p.name.split())[:33]
-        head = f"001 {p.number:4d}      {name:<33} " + (f"{rating:4d}" if rating else "    ")
-        head = head.ljust(80) + f"{pts[i]:4.1f}" + " " + f"{places[i]:4d}"
-        cells = []
-        for r in range(t.rounds):
-            q = t.opp[i][r]
-            k = t.kind[i][r]
-            if q >= 0:
-                colour = t.colour[i][r] or ("w" if p.number < t.players[q].number else "b")
-                opp = f"{t.players[q].number:4d}"
-            else:
-                colour, opp = "-", "0000"
-            if k == Kind.PLAYED:
-                o = sc.outcome(t.pts[i][r])
-                code = _PLAYED_CODES[g.WIN if o == 1 else g.DRAW if o == 0 else g.LOSS]
-            else:
-                code = _CODES[k]
-            cells.append(f"{opp} {colour} {code}")
-        lines.append(head.ljust(91) + "  ".join(cells))
+    lines.extend(_player_record(t, i, pts[i], places[i]) for i in order)
     return "\n".join(lines) + "\n"
