@@ -132,6 +132,15 @@ class InputError(TiebreakError):
         where = str(self.location) if self.location is not None else ""
         return f"{where}: {self.detail}" if where else self.detail
 
+    def at(self, location: Location) -> InputError:
+        """The same error placed at ``location`` (a copy)."""
+        clone = type(self).__new__(type(self))
+        clone.__dict__.update(self.__dict__)
+        clone.location = location
+        clone.message = clone._compose()
+        clone.args = (clone.message,)
+        return clone
+
     def relocate(self, origin: tuple[int, int] | None, sheet: str | None = None) -> InputError:
         """The same error with sheet coordinates (a copy; used by the button and CLI)."""
         location = (self.location or Location()).with_origin(origin, sheet)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import permutations
 from typing import Any, NoReturn
 
 from tiebreak.core.errors import (
     ConsistencyError,
+    InputError,
     LayoutError,
     Location,
     NotationError,
@@ -25,6 +27,9 @@ from tiebreak.core.notation import (
 )
 from tiebreak.reading.base import _Bad, _scale
 from tiebreak.reading.columns import SideColumns
+
+# the location given to a cell's decoding, replaced by the cell's own when the decoding refuses it
+_SOMEWHERE = Location()
 
 
 def _pair_ok(k1: Kind, p1: float, k2: Kind, p2: float, sc: Scoring) -> bool:
@@ -66,7 +71,7 @@ def _has_match_score(marks: list[list[tuple[Mark, ...] | None]], sc: Scoring) ->
     return False
 
 
-def _rr_tournament(players: list[Player], games: list[list[list[tuple[Kind, float]]]], sc: Scoring, cycles: int) -> Tournament:
+def _rr_tournament(players: list[Player], games: list[list[Sequence[tuple[Kind, float]]]], sc: Scoring, cycles: int) -> Tournament:
     """The tournament of the games read: each player's games against the others, in the order of the columns, a slot per game."""
     n = len(players)
     t = Tournament.empty(players, (n - 1) * cycles, scoring=sc, system="round robin", has_rounds=False, cycles=cycles)
@@ -113,7 +118,7 @@ class RoundRobinDecoding(SideColumns):
         self.check_rr_header(header, rows, start, sub, players, labels)
         if bad:
             self.report_unreadable(rows, start, sub, players, player_at, bad[0])
-        marks, numbers, numeric_cells, two = self.rr_marks(rows, start, sub, players)
+        marks, numbers, two = self.rr_marks(rows, start, sub, players)
         # two-digit numbers (10, 21 ...) only make sense as two games
         has_big = any(isinstance(m, float) and m >= 10 for row in marks for ms in row if ms for m in ms)
         cycles = 2 if two or has_big else 1
@@ -125,7 +130,7 @@ class RoundRobinDecoding(SideColumns):
         if cycles == 1 and _has_match_score(marks, sc):
             cycles = 2
         games = self.rr_game_matrix(rows, start, sub, players, marks, sc, cycles)
-        self.check_mirrors(rows, start, sub, players, games, numeric_cells, sc, cycles)
+        self.check_mirrors(rows, start, sub, players, games, sc, cycles)
         t = _rr_tournament(players, games, sc, cycles)
         layout.result_cols = result_cols
         t.layout = layout
@@ -148,61 +153,82 @@ class RoundRobinDecoding(SideColumns):
         )
     def rr_marks(
         self, rows: list[int], start: int, sub: int, players: list[Player]
-    ) -> tuple[list[list[tuple[Mark, ...] | None]], list[float], set[tuple[int, int]], bool]:
+    ) -> tuple[list[list[tuple[Mark, ...] | None]], set[float], bool]:
         """The marks of each cell (i, j) of the block, gathered over its sub-columns.
 
-        Also the single-digit numbers seen (for the scoring), the cells Excel
-        holds as numbers, and whether some cell holds two games.
+        Also the single-digit numbers seen (for the scoring) and whether some
+        cell holds two games.  Each distinct cell value is read once: most
+        cells of a large table hold one of a few values (1, 0, ½).
         """
         n = len(rows)
         order = self.order
         marks: list[list[tuple[Mark, ...] | None]] = [[None] * n for _ in range(n)]
-        numbers: list[float] = []
-        numeric_cells: set[tuple[int, int]] = set()
+        numbers: set[float] = set()
         two = sub == 2
+        cells = self.cells
+        read: dict[tuple[type, Any], tuple[Mark, ...]] = {}
         for i, r in enumerate(rows):
+            row, out = cells[r], marks[i]
             for j in range(n):
                 if i == j:
                     continue
-                got: list[Mark] = []
+                got: tuple[Mark, ...] = ()
                 for s in range(sub):
                     c = start + order[j] * sub + s
-                    v = self.value_at(r, c, self.loc(r, c, opponent=self.opp_label(players, j)))
+                    v = row[c]
                     if v is None:
                         continue
-                    if is_diagonal(v):
-                        raise LayoutError(
-                            _("{text} marks the diagonal, but this is not the player's own column").format(text=show(v)),
-                            self.loc(r, c, opponent=self.opp_label(players, j)),
-                        )
-                    try:
-                        ms = result_marks(v)
-                    except CellProblem as problem:
-                        raise NotationError(str(problem), self.loc(r, c, opponent=self.opp_label(players, j))) from None
-                    if isinstance(v, float):
-                        numeric_cells.add((i, j))
-                    got.extend(ms)
+                    ms = read.get((v.__class__, v)) if v.__class__ is not _Bad else None
+                    if ms is None:
+                        ms = self._cell_marks(r, c, v, players, j)
+                        read[(v.__class__, v)] = ms
+                    got += ms
                 if got:
                     if len(got) == 2 or any(isinstance(m, str) and ":" in m for m in got):
                         two = two or len(got) == 2
-                    marks[i][j] = tuple(got)
-                    numbers.extend(m for m in got if isinstance(m, float) and m < 10)
-        return marks, numbers, numeric_cells, two
+                    out[j] = got
+        for ms in read.values():
+            numbers.update(m for m in ms if isinstance(m, float) and m < 10)
+        return marks, numbers, two
+
+    def _cell_marks(self, r: int, c: int, v: Any, players: list[Player], j: int) -> tuple[Mark, ...]:
+        """The marks of one cell value of the block against player ``j``; an unreadable one raises, naming the cell."""
+        if isinstance(v, _Bad):
+            self.value_at(r, c, self.loc(r, c, opponent=self.opp_label(players, j)))
+        if is_diagonal(v):
+            raise LayoutError(
+                _("{text} marks the diagonal, but this is not the player's own column").format(text=show(v)),
+                self.loc(r, c, opponent=self.opp_label(players, j)),
+            )
+        try:
+            return tuple(result_marks(v))
+        except CellProblem as problem:
+            raise NotationError(str(problem), self.loc(r, c, opponent=self.opp_label(players, j))) from None
+
     def rr_game_matrix(
         self, rows: list[int], start: int, sub: int, players: list[Player], marks: list[list[tuple[Mark, ...] | None]], sc: Scoring, cycles: int
-    ) -> list[list[list[tuple[Kind, float]]]]:
+    ) -> list[list[Sequence[tuple[Kind, float]]]]:
         """The games (kind, points) of each cell (i, j), read from its marks on this scoring."""
         n = len(rows)
         order = self.order
-        games: list[list[list[tuple[Kind, float]]]] = [[[] for _ in range(n)] for _ in range(n)]
+        games: list[list[Sequence[tuple[Kind, float]]]] = [[()] * n for _ in range(n)]  # () where nothing is entered
+        decoded: dict[tuple[Mark, ...], tuple[tuple[Kind, float], ...]] = {}
         for i, r in enumerate(rows):
             for j in range(n):
                 cell_marks = marks[i][j]
                 if not cell_marks:
                     continue
                 c = start + order[j] * sub
-                where = self.loc(r, c, opponent=self.opp_label(players, j))
-                games[i][j] = self.rr_games(cell_marks, sc, cycles, where, self.cells[r][c])
+                known = decoded.get(cell_marks)
+                if known is not None:  # the same marks decode to the same games: most cells are 1, 0 or ½
+                    games[i][j] = known
+                    continue
+                try:
+                    games[i][j] = decoded[cell_marks] = tuple(self.rr_games(cell_marks, sc, cycles, _SOMEWHERE, self.cells[r][c]))
+                except InputError as err:  # the place is named only when there is something to say
+                    if err.location is not _SOMEWHERE:
+                        raise
+                    raise err.at(self.loc(r, c, opponent=self.opp_label(players, j))) from None
         return games
     def check_mirrors(
         self,
@@ -210,8 +236,7 @@ class RoundRobinDecoding(SideColumns):
         start: int,
         sub: int,
         players: list[Player],
-        games: list[list[list[tuple[Kind, float]]]],
-        numeric_cells: set[tuple[int, int]],
+        games: list[list[Sequence[tuple[Kind, float]]]],
         sc: Scoring,
         cycles: int,
     ) -> None:
@@ -228,7 +253,7 @@ class RoundRobinDecoding(SideColumns):
                 hint = ""
                 if cycles == 2 and len(mine_games) != len(theirs_games):
                     fewer = (i, j) if len(mine_games) < len(theirs_games) else (j, i)
-                    if fewer in numeric_cells:
+                    if isinstance(self.cells[rows[fewer[0]]][start + order[fewer[1]] * sub], float):  # typed as a number
                         hint = " (" + _("Excel drops a leading zero from 01 or 00 typed as a number: type it as text, '01") + ")"
                 mine = self.describe(self.cells[r][c], sub, r, start + order[j] * sub)
                 theirs = self.describe(self.cells[rows[j]][start + order[i] * sub], sub, rows[j], start + order[i] * sub)
@@ -304,13 +329,15 @@ class RoundRobinDecoding(SideColumns):
                     return list(games)
         raise NotationError(_("{text} is not a match score on {scoring} scoring").format(text=show(v), scoring=sc.label), where)
     @staticmethod
-    def mirrors(a: list[tuple[Kind, float]], b: list[tuple[Kind, float]], sc: Scoring) -> bool:
+    def mirrors(a: Sequence[tuple[Kind, float]], b: Sequence[tuple[Kind, float]], sc: Scoring) -> bool:
         """Whether the games of cell (i, j) are those of cell (j, i) seen from the other side.
 
         In a double round robin the order inside the cells may differ.
         """
         if len(a) != len(b):
             return False
+        if len(a) == 1:  # a single round robin: one game a cell, no orders to try
+            return _pair_ok(*a[0], *b[0], sc)
         return any(all(_pair_ok(*a[i], *b[j], sc) for i, j in enumerate(order)) for order in permutations(range(len(b))))
     def find_block(self, rows: list[int], roles: dict[int, str]) -> tuple[int, int, int, list[tuple[int, int]]] | None:
         """The round robin block: (start column, width, diagonal marks, unreadable cells), or None.
