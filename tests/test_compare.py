@@ -254,3 +254,37 @@ def test_compare_speaks_russian_with_lang_ru(capsys: pytest.CaptureFixture[str],
     assert code == 0 and out.splitlines()[-1] == "Места совпадают."
     code, _, err = run(capsys, "compare", str(src), "--lang", "ru")
     assert code == 1 and "для сравнения укажите два набора правил (--rules ru,fide-2024)" in err
+
+
+def test_rerank_keeps_what_the_user_typed_on_the_compare_sheet(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A note and a formula beside the comparison survive a second Rank, as they do on the Standings sheet."""
+    src = settings_book(tmp_path / "in.xlsx", "fide-2024")
+    out = tmp_path / "out.xlsx"
+    assert run(capsys, "rank", str(src), "--out", str(out))[0] == 0
+    wb = openpyxl.load_workbook(out)
+    for name in ("Compare", "Standings"):
+        wb[name]["H2"] = "my note: ask the arbiter"
+        wb[name]["H3"] = "=1+1"
+    wb.save(out)
+    again = tmp_path / "again.xlsx"
+    code, _, err = run(capsys, "rank", str(out), "--out", str(again))
+    assert code == 0, err
+    for name in ("Compare", "Standings"):
+        ws = openpyxl.load_workbook(again)[name]
+        assert (ws["H2"].value, ws["H3"].value) == ("my note: ask the arbiter", "=1+1"), name
+    assert [row[:6] for row in sheet_rows(again, "Compare")] == EXPECTED_SHEET  # Rank's block rewritten, the same
+    assert openpyxl.load_workbook(again).defined_names["tiebreak_compare"].attr_text == "Compare!$A$1:$F$5"
+
+
+def test_a_compare_sheet_of_an_older_version_without_its_name_is_found_by_its_mark(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    src = settings_book(tmp_path / "in.xlsx", "fide-2024")
+    out = tmp_path / "out.xlsx"
+    assert run(capsys, "rank", str(src), "--out", str(out))[0] == 0
+    wb = openpyxl.load_workbook(out)
+    del wb.defined_names["tiebreak_compare"]
+    wb["Compare"]["J1"] = "kept"
+    wb.save(out)
+    again = tmp_path / "again.xlsx"
+    assert run(capsys, "rank", str(out), "--out", str(again))[0] == 0
+    assert openpyxl.load_workbook(again)["Compare"]["J1"].value == "kept"
+    assert [row[:6] for row in sheet_rows(again, "Compare")] == EXPECTED_SHEET

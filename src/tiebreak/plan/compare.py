@@ -21,12 +21,15 @@ from tiebreak.core.i18n import _, ngettext
 from tiebreak.core.labels import text
 from tiebreak.core.ranking import Ranking, rank
 from tiebreak.core.rules import get_rules
+from tiebreak.plan.model import OwnBlock
 from tiebreak.plan.settings import SETTINGS_SHEET, Settings
 
-__all__ = ["COMPARE_MARK", "COMPARE_SHEET", "CompareSheet", "SheetSource", "compare_grid", "compare_sheet"]
+__all__ = ["COMPARE", "COMPARE_MARK", "COMPARE_SHEET", "CompareSheet", "SheetSource", "compare_grid", "compare_sheet"]
 
 COMPARE_SHEET = "Compare"
 COMPARE_MARK = "Compare (tiebreak)"
+COMPARE = OwnBlock(COMPARE_SHEET, COMPARE_MARK, "tiebreak_compare")
+"""The Compare sheet as one of Rank's own: its block replaced, the rest kept (:func:`tiebreak.plan.standings.plan_standings`)."""
 
 
 class SheetSource(Protocol):

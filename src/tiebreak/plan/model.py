@@ -14,11 +14,13 @@ __all__ = [
     "MAX_OWN_COLUMNS",
     "MAX_STANDINGS_ROWS",
     "OUTPUT_NAME",
+    "STANDINGS",
     "STANDINGS_MARK",
     "STANDINGS_NAME",
     "STANDINGS_SHEET",
     "Area",
     "BookSource",
+    "OwnBlock",
     "Plan",
     "Write",
 ]
@@ -32,6 +34,22 @@ MAX_OWN_COLUMNS = 64
 MAX_EXTRA_ROWS = 10_000
 MAX_STANDINGS_ROWS = 100_000
 STANDINGS_MARK = "Standings (tiebreak)"
+
+
+@dataclass(frozen=True)
+class OwnBlock:
+    """A block Rank writes on a sheet of its own: the sheet's name when Rank adds it, the mark its title starts with, the defined name recording it.
+
+    Rank replaces its block there and keeps everything else the user typed on
+    the sheet (notes, formulas, a chart's data) the same way for each kind.
+    """
+
+    sheet: str
+    mark: str
+    name: str
+
+
+STANDINGS = OwnBlock(STANDINGS_SHEET, STANDINGS_MARK, STANDINGS_NAME)
 
 Area = tuple[int, int, int, int]
 """A rectangle of cells: (first row, first column, last row, last column), 1-based."""

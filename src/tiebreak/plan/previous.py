@@ -12,9 +12,9 @@ from tiebreak.plan.cells import Cells, cell_at, cells_of, is_empty, player_key
 from tiebreak.plan.model import (
     MAX_OWN_COLUMNS,
     MAX_STANDINGS_ROWS,
-    STANDINGS_MARK,
-    STANDINGS_NAME,
+    STANDINGS,
     BookSource,
+    OwnBlock,
 )
 
 __all__ = ["previous_output", "standings_block"]
@@ -54,9 +54,12 @@ def previous_output(
     return out
 
 
-def standings_block(book: BookSource, standings: str, existing: Cells) -> tuple[int, int, int, int] | None:
-    """Rank's block on the Standings sheet (0-based, inclusive): the defined name, else the mark in A1 and its table."""
-    named = book.named_range(STANDINGS_NAME)
+def standings_block(book: BookSource, standings: str, existing: Cells, kind: OwnBlock = STANDINGS) -> tuple[int, int, int, int] | None:
+    """Rank's block on one of its own sheets (0-based, inclusive): the defined name, else the mark in A1 and its table.
+
+    ``kind`` says which sheet (the Standings sheet, the Compare sheet): its defined name and its mark.
+    """
+    named = book.named_range(kind.name)
     if named is not None and same_sheet(named[0], standings):
         _sheet, r1, c1, r2, c2 = named
         if c2 - c1 + 1 > MAX_OWN_COLUMNS or r2 - r1 + 1 > MAX_STANDINGS_ROWS:
@@ -64,12 +67,12 @@ def standings_block(book: BookSource, standings: str, existing: Cells) -> tuple[
                 _(
                     "the defined name '{name}' points to {range}, far more than Rank's standings; "
                     "correct or delete the name (Formulas > Name Manager), then run Rank again (nothing was changed)."
-                ).format(name=STANDINGS_NAME, range=range_address(r1, c1, r2, c2)),
+                ).format(name=kind.name, range=range_address(r1, c1, r2, c2)),
                 cell=f"{standings}!{cell_address(r1, c1)}",
             )
         return r1 - 1, c1 - 1, r2 - 1, c2 - 1
     mark = cell_at(existing, 0, 0)
-    if not (isinstance(mark, str) and mark.startswith(STANDINGS_MARK)):
+    if not (isinstance(mark, str) and mark.startswith(kind.mark)):
         return None
     width = 0
     while not is_empty(cell_at(existing, 2, width)):

@@ -180,11 +180,11 @@ def plan_rank(
 
 def _plan_compare_sheet(plan: Plan, book: BookSource, ranking: Ranking, settings: Settings, lang: str) -> None:
     """The settings' Compare option: the Compare sheet (:mod:`tiebreak.plan.compare`) created or rewritten, and said in the message."""
-    from tiebreak.plan.compare import compare_sheet
+    from tiebreak.plan.compare import COMPARE, compare_sheet
 
     extra = compare_sheet(ranking, book, settings, lang)
-    (plan.clear_sheets if extra.replace else plan.create_sheets).append(extra.sheet)
-    plan.writes.append(Write(extra.sheet, 1, 1, extra.grid))
+    # tiebreak's earlier Compare sheet keeps what the user typed beside the comparison, as the Standings sheet does
+    plan_standings(plan, book, extra.sheet if extra.replace else None, extra.grid, check=True, kind=COMPARE)
     plan.message += extra.message
 
 

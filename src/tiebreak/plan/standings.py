@@ -14,10 +14,10 @@ from tiebreak.core.rules import get_rules
 from tiebreak.plan.blocked import first_cell, formulas_in, refuse_protected
 from tiebreak.plan.cells import Cells, cell_at, cells_of, is_empty, same_value
 from tiebreak.plan.model import (
+    STANDINGS,
     STANDINGS_MARK,
-    STANDINGS_NAME,
-    STANDINGS_SHEET,
     BookSource,
+    OwnBlock,
     Plan,
     Write,
 )
@@ -64,24 +64,25 @@ def standings_grid(ranking: Ranking, rules: str, lang: str) -> list[list[Any]]:
     return rows
 
 
-def plan_standings(plan: Plan, book: BookSource, sheet: str | None, grid: list[list[Any]], *, check: bool) -> None:
-    """Add the Standings writes to the plan: a new sheet, or the workbook's own (``sheet``, as the workbook spells it) updated.
+def plan_standings(plan: Plan, book: BookSource, sheet: str | None, grid: list[list[Any]], *, check: bool, kind: OwnBlock = STANDINGS) -> None:
+    """Add the writes of one of Rank's own sheets to the plan: a new sheet, or the workbook's own (``sheet``, as the workbook spells it) updated.
 
     On an existing sheet Rank's block (recorded by a defined name, else found
     by the mark in A1) is replaced; anything else is kept, and a cell the new
-    block would cover that Rank did not write stops the run.
+    block would cover that Rank did not write stops the run.  ``kind`` says
+    which sheet: the Standings sheet, or the Compare sheet, kept the same way.
     """
     height, width = len(grid), len(grid[0])
     if sheet is None:
-        plan.create_sheets.append(STANDINGS_SHEET)
-        plan.writes.append(Write(STANDINGS_SHEET, 1, 1, grid))
-        plan.names[STANDINGS_NAME] = (STANDINGS_SHEET, 1, 1, height, width)
+        plan.create_sheets.append(kind.sheet)
+        plan.writes.append(Write(kind.sheet, 1, 1, grid))
+        plan.names[kind.name] = (kind.sheet, 1, 1, height, width)
         return
     existing = cells_of(book.values(sheet))
-    old_block = standings_block(book, sheet, existing)
+    old_block = standings_block(book, sheet, existing, kind)
     s_top, s_left = (old_block[0], old_block[1]) if old_block else (0, 0)
     mark = cell_at(existing, s_top, s_left)
-    if not (isinstance(mark, str) and mark.startswith(STANDINGS_MARK)) and existing:
+    if not (isinstance(mark, str) and mark.startswith(kind.mark)) and existing:
         raise WriteBlockedError(
             _("a sheet named '{sheet}' exists and was not written by tiebreak; rename it and run Rank again (nothing was changed)").format(sheet=sheet),
             cell=first_cell(sheet),
@@ -95,7 +96,7 @@ def plan_standings(plan: Plan, book: BookSource, sheet: str | None, grid: list[l
         row = _standings_row(sheet, grid, existing, formulas, (s_top, s_left), old, r, check=check)
         if row:
             plan.writes.append(Write(sheet, r + 1, s_left + 1, [row]))
-    plan.names[STANDINGS_NAME] = (sheet, s_top + 1, s_left + 1, s_top + height, s_left + width)
+    plan.names[kind.name] = (sheet, s_top + 1, s_left + 1, s_top + height, s_left + width)
 
 
 def _standings_row(
