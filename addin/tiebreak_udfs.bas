@@ -53,6 +53,19 @@ failed:
     opp_rating_sum = Err.Description
 End Function
 
+Function outlook(table, Optional field, Optional player, Optional scoring, Optional lang)
+    #If App = "Microsoft Excel" Then
+        If TypeOf Application.Caller Is Range Then On Error GoTo failed
+        outlook = XLPy.CallUDF("tiebreak.excel.functions", "outlook", Array(table, field, player, scoring, lang, Nothing), ActiveWorkbook, Application.Caller)
+        Exit Function
+    #Else
+        outlook = XLPy.CallUDF("tiebreak.excel.functions", "outlook", Array(table, field, player, scoring, lang, Nothing))
+        Exit Function
+    #End If
+failed:
+    outlook = Err.Description
+End Function
+
 Function places(table, Optional criteria, Optional rules, Optional scoring, Optional lang)
     #If App = "Microsoft Excel" Then
         If TypeOf Application.Caller Is Range Then On Error GoTo failed

@@ -464,6 +464,7 @@ SIGNATURES = {
     "PLACES": ["table", "criteria", "rules", "scoring", "lang"],
     "TIEBREAK": ["table", "code", "player", "rules", "scoring", "lang"],
     "TB_EXPLAIN": ["table", "player", "code", "rules", "scoring", "lang"],
+    "OUTLOOK": ["table", "field", "player", "scoring", "lang"],
 }
 REQUIRED = {"table", "k", "ratings", "code"}
 REQUIRED_IN = {"TB_EXPLAIN": {"player"}}  # explaining needs a player

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from tiebreak.cli import doctor
+from tiebreak.cli import doctor, outlook
 from tiebreak.cli import explain as explaincmd
 from tiebreak.cli.argparse_i18n import translated_argparse
 from tiebreak.cli.streams import safe_streams
@@ -90,6 +90,7 @@ def _parser() -> argparse.ArgumentParser:
     _table_options(e)
     doctor.add_parser(sub)
     explaincmd.add_parser(sub)
+    outlook.add_parser(sub)
     for command in sub.choices.values():  # --lang after the command too (tiebreak rank --lang ru FILE)
         command.add_argument("--lang", metavar="LANG", default=argparse.SUPPRESS, help=str(LANG_HELP))
     return p
@@ -131,6 +132,8 @@ def _main(argv: Sequence[str]) -> int:
             return 2
         if args.command == "rank":
             return _rank(args)
+        if args.command == "outlook":
+            return outlook.run(args)
         if args.command == "explain":
             return explaincmd.run(args, _is_trf(Path(args.file)))
         if args.command == "compare":

@@ -18,8 +18,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from tiebreak.core.model import Tournament
+from tiebreak.core.outlook import Outlook, outlook
 
-__all__ = ["Progress", "progress"]
+__all__ = ["Progress", "event_outlook", "progress"]
 
 
 @dataclass(frozen=True)
@@ -71,3 +72,13 @@ def progress(t: Tournament) -> Progress:
     else:
         remaining = sorted((min(w, b), max(w, b)) for _r, w, b in t.pending)
     return Progress(after_round=after, rounds=t.rounds_scheduled, played=played, remaining=remaining, pending=list(t.pending))
+
+
+def event_outlook(t: Tournament) -> tuple[Progress, Outlook]:
+    """Where ``t`` stands and who can still win it: the outlook over the games still to be played (:mod:`tiebreak.core.outlook`).
+
+    Points now are the points on the board (each game and bye as entered); a
+    pending game counts for nothing until its result is in.
+    """
+    where = progress(t)
+    return where, outlook(t.points, where.remaining, t.scoring)

@@ -32,6 +32,7 @@ import xlwings as xw
 
 from tiebreak.calc import answers as api
 from tiebreak.calc.cache import shared
+from tiebreak.calc.outlook import outlook_column
 from tiebreak.core.a1 import find_sheet
 from tiebreak.core.errors import SettingsError, TiebreakError
 from tiebreak.core.i18n import (
@@ -51,6 +52,7 @@ __all__ = [
     "buchholz",
     "head_to_head",
     "opp_rating_sum",
+    "outlook",
     "places",
     "points",
     "riga",
@@ -482,6 +484,23 @@ def opp_rating_sum(table: Any, ratings: Any, player: Any = OMITTED, rules: Any =
 def head_to_head(table: Any, player: Any = OMITTED, rules: Any = None, scoring: Any = None, lang: Any = None, caller: Any = None) -> Any:
     """Head-to-head: points among the players tied on points · Личные встречи участников с равными очками"""
     return _guard(_value_function("h2h"), lang, caller)(table, player, rules, scoring)
+
+
+@xw.func
+@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
+@xw.arg("field", err_to_str=True, doc="Optional: places, max_points, best_place, worst_place, can_win or clinched · Что показать (по умолчанию places)")
+@xw.arg("player", err_to_str=True, doc=PLAYER_DOC)
+@xw.arg("scoring", err_to_str=True, doc=SCORING_DOC)
+@xw.arg("lang", err_to_str=True, doc=LANG_DOC)
+@_without_caller
+def outlook(table: Any, field: Any = None, player: Any = OMITTED, scoring: Any = None, lang: Any = None, caller: Any = None) -> Any:
+    """Who can still win: places on points still reachable, can win, clinched · Кто ещё может победить: возможные места по очкам"""
+
+    def compute(table: Any, field: Any, player: Any, scoring: Any) -> Any:
+        out = outlook_column(api.as_grid(table), field, player, scoring)
+        return [[v] for v in out] if isinstance(out, list) else out
+
+    return _guard(compute, lang, caller)(table, field, player, scoring)
 
 
 @xw.func

@@ -1,0 +1,47 @@
+"""``=OUTLOOK(table, [field], [player], [scoring])``: who can still win, for a crosstable range with games left.
+
+One value per player row (a spilled column) or one player's: ``places``
+(``"1–2"``, his best to worst place on points; one number when they are the
+same), ``max_points``, ``best_place``, ``worst_place``, ``can_win`` or
+``clinched`` (TRUE/FALSE), as ``tiebreak outlook`` prints them
+(:mod:`tiebreak.core.outlook` defines each).
+
+>>> grid = [["No", "Name", 1, 2, 3, 4], [1, "Ann", "X", 1, 1, None], [2, "Bob", 0, "X", None, 1],
+...         [3, "Cid", 0, None, "X", "½"], [4, "Dan", None, 0, "½", "X"]]
+>>> outlook_column(grid)
+['', '1–2', '1–4', '2–4', '2–4']
+>>> outlook_column(grid, "can_win"), outlook_column(grid, "max_points", player="Cid")
+(['', True, True, False, False], 1.5)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from tiebreak.calc.answers import _scoring, answer
+from tiebreak.calc.cache import TableCache, shared
+from tiebreak.core.errors import SettingsError
+from tiebreak.core.i18n import _
+from tiebreak.core.progress import event_outlook
+
+__all__ = ["FIELDS", "outlook_column"]
+
+FIELDS = ("places", "max_points", "best_place", "worst_place", "can_win", "clinched")
+"""What OUTLOOK's ``field`` argument may name."""
+
+
+def outlook_column(grid: Sequence[Sequence[Any]], field: Any = None, player: Any = None, scoring: Any = None, cache: TableCache = shared) -> Any:
+    """One outlook value per grid row, or one player's (see the module text)."""
+    name = "places" if field is None or (isinstance(field, str) and not field.strip()) else str(field).strip().casefold()
+    if name not in FIELDS:
+        raise SettingsError(_("field: {value} is not one of {fields}").format(value=repr(field), fields=", ".join(FIELDS)))
+    t = cache.evaluation(grid, None, scoring=_scoring(scoring)).tournament
+    _where, found = event_outlook(t)
+    values: list[Any] = []
+    for o in found.players:
+        if name == "places":
+            values.append(o.best_place if o.best_place == o.worst_place else f"{o.best_place}–{o.worst_place}")
+        else:
+            values.append(getattr(o, name))
+    return answer(t, grid, values, player)

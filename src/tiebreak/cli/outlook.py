@@ -1,0 +1,106 @@
+"""``tiebreak outlook FILE [--format text|json]``: who can still win, from a crosstable with games still to play.
+
+For a round robin with games left, or a Swiss whose current round is paired
+but not fully entered: each player's points now, the most he can still reach,
+his best and worst place on points over every way the remaining games can
+end, whether he can still finish first and whether he is first whatever
+happens (:mod:`tiebreak.core.outlook` defines each).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from tiebreak.core.errors import SettingsError
+from tiebreak.core.i18n import _, cli_language, current_language, pgettext, set_language
+from tiebreak.core.labels import standings_head
+from tiebreak.core.localformat import format_number
+from tiebreak.core.model import Tournament
+from tiebreak.core.numbers import json_value
+from tiebreak.core.outlook import Outlook
+from tiebreak.core.progress import Progress, event_outlook
+
+__all__ = ["add_parser", "report", "run"]
+
+
+def add_parser(sub: Any) -> None:
+    """The ``outlook`` command's options."""
+    o = sub.add_parser("outlook", help=_("who can still win: each player's best and worst place on points over the games still to play"))
+    o.add_argument("file", help=_(".xlsx workbook (.xls, .ods read too) or FIDE TRF file"))
+    o.add_argument("--sheet", help=_("the sheet with the crosstable (default: as for rank)"))
+    o.add_argument("--range", dest="cell_range", metavar="RANGE", help=_("the crosstable's cells, e.g. A3:N13 (default: the largest table on the sheet)"))
+    o.add_argument("--format", choices=("text", "json"), default="text", help=_("how to print the outlook (default: text)"))
+
+
+def run(args: argparse.Namespace) -> int:
+    """Read the file, print the outlook; a finished event says so, a Swiss without the next round's pairings is refused."""
+    from tiebreak.io.book import read_file
+
+    t = read_file(Path(args.file), sheet=args.sheet, cell_range=args.cell_range)
+    set_language(cli_language(getattr(args, "lang", None), None, [t.title, *(p.name for p in t.players)]))
+    where, found = event_outlook(t)
+    if not where.remaining:
+        if where.finished or t.is_round_robin:
+            print(_("The event is finished: no games are left to play."))
+            return 0
+        raise SettingsError(
+            _("no games are paired yet for round {round}: the outlook of a Swiss needs the next round's pairings (enter them without results)").format(round=where.after_round + 1)
+        )
+    sys.stdout.write(json.dumps(as_json(t, where, found), ensure_ascii=False, indent=2) + "\n" if args.format == "json" else report(t, where, found))
+    return 0
+
+
+def as_json(t: Tournament, where: Progress, found: Outlook) -> dict[str, Any]:
+    """The outlook as ``tiebreak outlook --format json`` prints it."""
+    return {
+        "after_round": where.after_round,
+        "rounds": where.rounds,
+        "games_left": found.games_left,
+        "exact": found.exact,
+        "players": [
+            {
+                "number": p.number,
+                "name": p.name,
+                "points": json_value(o.points, 2),
+                "max_points": json_value(o.max_points, 2),
+                "best_place": o.best_place,
+                "worst_place": o.worst_place,
+                "can_win": o.can_win,
+                "clinched": o.clinched,
+            }
+            for p, o in zip(t.players, found.players, strict=True)
+        ],
+    }
+
+
+def report(t: Tournament, where: Progress, found: Outlook) -> str:
+    """The outlook as a small table in the current language, best chances first."""
+    lines = [
+        _("After round {after} of {rounds}: {games} games left.").format(after=where.after_round, rounds=where.rounds, games=found.games_left)
+    ]
+    if not found.exact:
+        lines.append(_("Some places are bounds (too many games left to try every result): the final place lies between them."))
+    yes, no = pgettext("outlook", "yes"), pgettext("outlook", "no")
+    head = [
+        *standings_head(current_language())[1:],
+        # TRANSLATORS: the outlook's columns: the most points a player can still reach, his best–worst places
+        pgettext("outlook", "at most"),
+        pgettext("outlook", "places"),
+        _("can win"),
+        _("first whatever happens"),
+    ]
+    order = sorted(range(len(t.players)), key=lambda i: (found.players[i].best_place, -found.players[i].max_points, t.players[i].number))
+    rows = []
+    for i in order:
+        o = found.players[i]
+        places = str(o.best_place) if o.best_place == o.worst_place else f"{o.best_place}–{o.worst_place}"
+        rows.append([str(t.players[i].number), t.players[i].name, format_number(o.points), format_number(o.max_points), places, yes if o.can_win else no, yes if o.clinched else no])
+    widths = [max(len(h), *(len(r[k]) for r in rows)) for k, h in enumerate(head)]
+    lines.append("  ".join(h.ljust(widths[k]) for k, h in enumerate(head)).rstrip())
+    lines.extend("  ".join(c.ljust(widths[k]) for k, c in enumerate(r)).rstrip() for r in rows)
+    return "\n".join(lines) + "\n"
+
