@@ -18,7 +18,7 @@ from tiebreak.cli import doctor
 from tiebreak.cli import explain as explaincmd
 from tiebreak.cli.argparse_i18n import translated_argparse
 from tiebreak.core.criteria import Criterion
-from tiebreak.core.errors import FileFormatError, SettingsError, TiebreakError
+from tiebreak.core.errors import SettingsError, TiebreakError
 from tiebreak.core.i18n import (
     _,
     cli_language,
@@ -129,6 +129,10 @@ def _main(argv: Sequence[str]) -> int:
             return 2
         if args.command == "rank":
             return _rank(args)
+        if args.command in ("explain", "compare"):
+            from tiebreak.io.package import check_input
+
+            check_input(args.file)  # a FIFO or a device is refused at once, never read
         if args.command == "explain":
             return explaincmd.run(args, _is_trf(Path(args.file)))
         if args.command == "compare":
@@ -259,13 +263,17 @@ def _rank_trf(path: Path, args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
+    from tiebreak.io.output import check_output, refuse_inputs, write_text
+    from tiebreak.io.package import check_input
     from tiebreak.io.trf import write_trf
     from tiebreak.io.workbook import open_book
     from tiebreak.plan.sheet import plan_rank
 
-    path = Path(args.file)
-    if not path.exists():
-        raise FileFormatError(_("{path}: no such file").format(path=path))
+    if not args.trf.strip():
+        raise _Usage(_("--trf needs a file name (it was empty)"))
+    path = check_input(args.file)
+    out = check_output(args.trf)
+    refuse_inputs(out, (path,), "--trf")  # before the work: the workbook is never overwritten by its TRF
     book = open_book(path)
     for w in book.warnings:
         print(_("tiebreak: warning: {message}").format(message=w), file=sys.stderr)
@@ -286,13 +294,7 @@ def _export(args: argparse.Namespace) -> int:
     rules = ranking.evaluation.rules.name
     places = [s.place for s in ranking.by_player()]
     text = write_trf(t, title=path.stem, rules=rules, places=places)
-    out = Path(args.trf)
-    tmp = out.with_name(f".{out.name}.tmp")
-    try:
-        tmp.write_text(text, encoding="utf-8")
-        os.replace(tmp, out)
-    except OSError as err:
-        raise FileFormatError(_("{path}: cannot write the file ({reason})").format(path=out, reason=err.strerror)) from None
+    write_text(out, text, (path,), "--trf")
     print(
         _("tiebreak: wrote {path} ({players}, {rounds})").format(path=out, players=players(len(t.players)), rounds=rounds(t.rounds)),
         file=sys.stderr,
@@ -303,10 +305,9 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _same_file(a: Path, b: Path) -> bool:
-    try:
-        return b.exists() and os.path.samefile(a, b)
-    except OSError:
-        return a.resolve() == b.resolve()
+    from tiebreak.io.output import same_file
+
+    return same_file(a, b)
 
 
 def _head(ranking: Ranking) -> list[str]:

@@ -25,6 +25,7 @@ from typing import IO, Any
 
 from tiebreak.core.errors import FileFormatError
 from tiebreak.core.i18n import _, ngettext
+from tiebreak.io.output import check_output
 
 __all__ = [
     "MAX_FILE",
@@ -93,29 +94,6 @@ def check_input(path: str | os.PathLike[str]) -> Path:
         raise FileFormatError(_("{path}: is a folder, not a file").format(path=p))
     if not stat.S_ISREG(mode):
         raise FileFormatError(_("{path}: not a regular file (a pipe, a device or a socket); save the workbook as a file and give its name").format(path=p))
-    return p
-
-
-def check_output(path: str | os.PathLike[str]) -> Path:
-    """A path a copy can be written to: its folder exists and is writable, and it is not a folder, a special or read-only file."""
-    p = Path(path)
-    folder = p.parent if str(p.parent) else Path(".")
-    if not folder.is_dir():
-        raise FileFormatError(_("{path}: cannot write the file (the folder {folder} does not exist)").format(path=p, folder=folder))
-    if not os.access(folder, os.W_OK | os.X_OK):
-        raise FileFormatError(_("{path}: cannot write the file (the folder {folder} is read-only)").format(path=p, folder=folder))
-    try:
-        mode = os.stat(p).st_mode
-    except FileNotFoundError:
-        return p
-    except OSError as err:
-        raise FileFormatError(_("{path}: cannot write the file ({reason})").format(path=p, reason=err.strerror)) from None
-    if stat.S_ISDIR(mode):
-        raise FileFormatError(_("{path}: is a folder; give a file name for the copy").format(path=p))
-    if not stat.S_ISREG(mode):
-        raise FileFormatError(_("{path}: not a regular file (a pipe, a device or a socket); give a file name for the copy").format(path=p))
-    if not mode & 0o222 or not os.access(p, os.W_OK):
-        raise FileFormatError(_("{path}: the file is read-only; choose another name or make it writable").format(path=p))
     return p
 
 

@@ -31,7 +31,6 @@ from __future__ import annotations
 import os
 import posixpath
 import re
-import tempfile
 from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import quoteattr
@@ -76,16 +75,6 @@ def check_xlsx(path: str | os.PathLike[str]) -> list[str]:
     """
     Package(path)
     return []
-
-
-def _mode_for(target: Path) -> int:
-    """The permissions a written file should have: the target's own, or the usual ones for a new file."""
-    try:
-        return target.stat().st_mode & 0o777
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
 
 
 def _parse(data: bytes, where: str) -> Any:
@@ -369,24 +358,10 @@ class SafeWorkbook:
         return sorted(self._replaced) + [name for name, _ in self._added]
 
     def save(self, target: str | os.PathLike[str]) -> None:
-        """Write to a temporary file beside ``target``, then replace ``target`` with it."""
-        target = Path(target)
-        folder = target.parent if str(target.parent) else Path(".")
-        try:
-            fd, tmp = tempfile.mkstemp(prefix=".tiebreak-", suffix=target.suffix or ".xlsx", dir=folder)
-        except OSError as err:
-            raise FileFormatError(_("{path}: cannot write the file ({reason})").format(path=target, reason=err.strerror)) from None
-        os.close(fd)
-        try:
-            with open(tmp, "wb") as f:
-                self.package.write(f, self._replaced, self._added)
-            os.chmod(tmp, _mode_for(target))
-            os.replace(tmp, target)
-        except OSError as err:
-            raise FileFormatError(_("{path}: cannot write the file ({reason})").format(path=target, reason=err.strerror)) from None
-        finally:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
+        """Write the copy to ``target`` atomically (:func:`tiebreak.io.output.write_atomic`)."""
+        from tiebreak.io.output import write_atomic
+
+        write_atomic(target, lambda f: self.package.write(f, self._replaced, self._added))
 
 
 _AFTER_NAMES = ("calcPr", "oleSize", "customWorkbookViews", "pivotCaches", "smartTagPr", "smartTagTypes", "webPublishing", "fileRecoveryPr", "webPublishObjects", "extLst")

@@ -1,0 +1,194 @@
+"""Every file tiebreak writes goes through tiebreak.io.output: the ranked copy, the TRF, the HTML page.
+
+Hostile and careless targets are made on the fly in tmp_path: the input itself
+(by name, through a symbolic link, through a hard link), a FIFO, a device, a
+folder, a read-only file, a symbolic link planted where an old version put its
+fixed temporary file.  Each is refused with its message, or written safely.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import stat
+import subprocess
+import sys
+from pathlib import Path
+from typing import IO
+
+import pytest
+
+from tiebreak.cli import commands as cli
+from tiebreak.core.errors import FileFormatError
+from tiebreak.io.output import refuse_inputs, same_file, write_atomic, write_text
+
+ROOT = Path(__file__).resolve().parents[1]
+RR = ROOT / "workbooks" / "draughts_round_robin.xlsx"
+HELD5 = ROOT / "tests" / "reference" / "fide_held_exercises" / "held_swiss_5.trf"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = cli.main(["--lang", "en", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def book(tmp_path: Path) -> Path:
+    path = tmp_path / "book.xlsx"
+    shutil.copyfile(RR, path)
+    return path
+
+
+def leftovers(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir() if p.name.startswith(".tiebreak-") or p.name.endswith(".tmp"))
+
+
+# ------------------------------------------------------------------ the input is the target
+@pytest.mark.parametrize("how", ["same", "symlink", "hardlink"])
+def test_export_never_overwrites_its_workbook(capsys: pytest.CaptureFixture[str], book: Path, tmp_path: Path, how: str) -> None:
+    before = book.read_bytes()
+    target = book
+    if how == "symlink":
+        target = tmp_path / "link.trf"
+        target.symlink_to(book)
+    elif how == "hardlink":
+        target = tmp_path / "hard.trf"
+        os.link(book, target)
+    code, out, err = run(capsys, "export", str(book), "--trf", str(target))
+    assert code == 1 and out == ""
+    assert err == f"tiebreak: error: --trf {target} is the input file {book}; refusing to overwrite it (give the output another name)\n"
+    assert book.read_bytes() == before
+    assert leftovers(tmp_path) == []
+
+
+def test_html_page_never_overwrites_its_trf_through_a_hard_link(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    source = tmp_path / "event.trf"
+    shutil.copyfile(HELD5, source)
+    target = tmp_path / "page.html"
+    os.link(source, target)
+    code, _, err = run(capsys, "rank", str(source), "--format", "html", "--out", str(target))
+    assert code == 1 and "is the input file" in err
+    assert source.read_bytes() == HELD5.read_bytes()
+
+
+def test_same_file_compares_device_and_inode(tmp_path: Path) -> None:
+    a = tmp_path / "a"
+    a.write_text("x")
+    (tmp_path / "sub").mkdir()
+    other = tmp_path / "sub" / ".." / "a"  # another spelling of the same path
+    os.link(a, tmp_path / "b")
+    (tmp_path / "c").symlink_to(a)
+    (tmp_path / "d").write_text("x")  # equal bytes, another file
+    assert same_file(a, other) and same_file(a, tmp_path / "b") and same_file(tmp_path / "c", a)
+    assert not same_file(a, tmp_path / "d") and not same_file(a, tmp_path / "missing")
+    with pytest.raises(FileFormatError, match="is the input file"):
+        refuse_inputs(tmp_path / "c", [tmp_path / "d", a], "--out")
+
+
+# ------------------------------------------------------------------ targets that are not files to replace
+def test_trf_to_a_read_only_file_is_refused(capsys: pytest.CaptureFixture[str], book: Path, tmp_path: Path) -> None:
+    target = tmp_path / "old.trf"
+    target.write_text("keep me")
+    target.chmod(0o444)
+    try:
+        code, _, err = run(capsys, "export", str(book), "--trf", str(target))
+        if os.geteuid() != 0 or code == 1:  # root may write a read-only file; the mode bits still refuse it
+            assert code == 1
+            assert err == f"tiebreak: error: {target}: the file is read-only; choose another name or make it writable\n"
+            assert target.read_text() == "keep me"
+    finally:
+        target.chmod(0o644)
+
+
+def test_trf_to_a_fifo_is_refused_at_once(capsys: pytest.CaptureFixture[str], book: Path, tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe.trf"
+    os.mkfifo(fifo)
+    code, _, err = run(capsys, "export", str(book), "--trf", str(fifo))
+    assert code == 1
+    assert err == f"tiebreak: error: {fifo}: not a regular file (a pipe, a device or a socket); give a file name for the copy\n"
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+
+
+def test_trf_to_a_device_is_refused(capsys: pytest.CaptureFixture[str], book: Path) -> None:
+    code, _, err = run(capsys, "export", str(book), "--trf", os.devnull)
+    assert code == 1 and "not a regular file" in err
+    assert stat.S_ISCHR(os.stat(os.devnull).st_mode)
+
+
+def test_html_page_to_a_folder_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, _, err = run(capsys, "rank", str(HELD5), "--format", "html", "--out", str(tmp_path))
+    assert code == 1 and err == f"tiebreak: error: {tmp_path}: is a folder; give a file name for the copy\n"
+
+
+def test_empty_trf_name_is_a_usage_error(capsys: pytest.CaptureFixture[str], book: Path) -> None:
+    code, out, err = run(capsys, "export", str(book), "--trf", "")
+    assert code == 2 and out == ""
+    assert err.startswith("tiebreak: error: --trf needs a file name (it was empty)\n") and "Traceback" not in err
+
+
+# ------------------------------------------------------------------ the temporary file
+def test_a_planted_symlink_at_the_old_temporary_name_is_not_followed(capsys: pytest.CaptureFixture[str], book: Path, tmp_path: Path) -> None:
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious")
+    (tmp_path / ".event.trf.tmp").symlink_to(victim)
+    target = tmp_path / "event.trf"
+    code, _, err = run(capsys, "export", str(book), "--trf", str(target))
+    assert code == 0, err
+    assert victim.read_text() == "precious"
+    assert target.read_text(encoding="utf-8").startswith("012 ")
+    assert leftovers(tmp_path) == [".event.trf.tmp"]  # the planted link, untouched; nothing of tiebreak's
+
+
+def test_the_target_keeps_its_mode(book: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "event.trf"
+    target.write_text("old")
+    target.chmod(0o640)
+    code, _, err = run(capsys, "export", str(book), "--trf", str(target))
+    assert code == 0, err
+    assert stat.S_IMODE(os.stat(target).st_mode) == 0o640
+    assert target.read_text(encoding="utf-8") != "old"
+
+
+def test_a_failing_write_leaves_the_target_and_nothing_else(tmp_path: Path) -> None:
+    target = tmp_path / "page.html"
+    target.write_text("old page")
+
+    def half(f: IO[bytes]) -> None:
+        f.write(b"half a page")
+        raise OSError(28, "No space left on device")
+
+    with pytest.raises(FileFormatError, match=r"page\.html: cannot write the file \(No space left on device\)"):
+        write_atomic(target, half)
+    assert target.read_text() == "old page"
+    assert leftovers(tmp_path) == []
+
+
+def test_write_text_replaces_in_one_step(tmp_path: Path) -> None:
+    target = tmp_path / "x.trf"
+    write_text(target, "Łódź — Москва\n")
+    assert target.read_bytes() == "Łódź — Москва\n".encode()
+    assert leftovers(tmp_path) == []
+
+
+def test_a_missing_folder_is_named(tmp_path: Path) -> None:
+    target = tmp_path / "nowhere" / "x.trf"
+    with pytest.raises(FileFormatError) as err:
+        write_text(target, "x")
+    assert str(err.value) == f"{target}: cannot write the file (the folder {target.parent} does not exist)"
+
+
+# ------------------------------------------------------------------ inputs that are not regular files
+@pytest.mark.parametrize("command", [["rank"], ["explain", "--place"], ["compare", "--rules", "ru,fide-2024"], ["export", "--trf", "OUT"]])
+@pytest.mark.parametrize("special", ["fifo", "device"])
+def test_every_command_refuses_a_fifo_or_a_device_at_once(tmp_path: Path, command: list[str], special: str) -> None:
+    if special == "fifo":
+        path = tmp_path / "book.xlsx"
+        os.mkfifo(path)
+    else:
+        path = Path("/dev/zero")
+    argv = [command[0], str(path), *(str(tmp_path / "out.trf") if a == "OUT" else a for a in command[1:])]
+    done = subprocess.run([sys.executable, "-m", "tiebreak.cli", "--lang", "en", *argv], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1, done.stderr
+    assert done.stderr == f"tiebreak: error: {path}: not a regular file (a pipe, a device or a socket); save the workbook as a file and give its name\n"
+    assert done.stdout == ""
