@@ -192,3 +192,38 @@ def test_every_command_refuses_a_fifo_or_a_device_at_once(tmp_path: Path, comman
     assert done.returncode == 1, done.stderr
     assert done.stderr == f"tiebreak: error: {path}: not a regular file (a pipe, a device or a socket); save the workbook as a file and give its name\n"
     assert done.stdout == ""
+
+
+# ------------------------------------------------------------------ stdout
+def cli_run(*argv: str, stdout: IO[bytes] | int = subprocess.PIPE, encoding: str | None = None) -> subprocess.CompletedProcess[bytes]:
+    env = dict(os.environ)
+    if encoding:
+        env["PYTHONIOENCODING"] = encoding
+    return subprocess.run([sys.executable, "-m", "tiebreak.cli", "--lang", "en", *argv], stdout=stdout, stderr=subprocess.PIPE, env=env, timeout=120)
+
+
+def test_cp1251_stdout_holds_cyrillic_names() -> None:
+    done = cli_run("rank", str(RR), encoding="cp1251")
+    assert done.returncode == 0 and b"Traceback" not in done.stderr
+    utf8 = cli_run("rank", str(RR))
+    assert done.stdout.decode("cp1251") == utf8.stdout.decode("utf-8")  # every character held, none replaced
+    assert b"warning" not in done.stderr
+
+
+def test_cp1252_stdout_writes_question_marks_and_warns_once() -> None:
+    done = cli_run("rank", str(RR), encoding="cp1252")
+    assert done.returncode == 0
+    utf8 = cli_run("rank", str(RR)).stdout.decode("utf-8")
+    expected = "".join(ch if ch.encode("cp1252", "ignore") else "?" for ch in utf8)
+    assert done.stdout.decode("cp1252") == expected
+    warning = "tiebreak: warning: the output's encoding (cp1252) cannot hold some characters; they were written as '?' (set PYTHONIOENCODING=utf-8 to keep them)\n"
+    assert done.stderr.decode().endswith(warning) and done.stderr.decode().count("warning") == 1
+
+
+@pytest.mark.parametrize("fmt", ["text", "csv", "json", "html"])
+def test_a_full_disk_as_stdout_is_one_line_and_exit_1(fmt: str) -> None:
+    with open("/dev/full", "wb") as full:
+        done = cli_run("rank", str(RR), "--format", fmt, stdout=full)
+    assert done.returncode == 1
+    assert done.stderr.decode().splitlines()[-1] == "tiebreak: error: cannot write the output (No space left on device)"
+    assert b"Traceback" not in done.stderr and b"Exception ignored" not in done.stderr

@@ -110,7 +110,75 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(_("tiebreak: error: {message}").format(message=err), file=sys.stderr)
         return 2
     with use_language(lang), translated_argparse():
-        return _main(argv)
+        replaced = _lenient_stdout()
+        try:
+            code = _main(argv)
+            sys.stdout.flush()
+        except OSError as err:  # a full disk or a closed device as stdout (a closed pipe is handled in _main)
+            return _output_failed(err)
+        finally:
+            _restore_stdout(replaced)
+        if replaced is not None and _REPLACED[0]:
+            print(
+                _("tiebreak: warning: the output's encoding ({encoding}) cannot hold some characters; they were written as '?' (set PYTHONIOENCODING=utf-8 to keep them)").format(
+                    encoding=replaced[0]
+                ),
+                file=sys.stderr,
+            )
+        return code
+
+
+_REPLACED = [0]  # characters the output's encoding could not hold, counted by the error handler
+
+
+def _count_and_replace(err: UnicodeError) -> tuple[str, int]:
+    if not isinstance(err, UnicodeEncodeError):
+        raise err
+    _REPLACED[0] += err.end - err.start
+    return "?" * (err.end - err.start), err.end
+
+
+def _lenient_stdout() -> tuple[str, str] | None:
+    """Let a non-UTF-8 stdout (a Windows ``> out.txt`` in cp1252) write '?' for what it cannot hold, counted.
+
+    Returns (encoding, previous error handler), or None when stdout is left
+    as it is; :data:`_REPLACED` counts the characters replaced.
+    """
+    import codecs
+    import io
+
+    out = sys.stdout
+    encoding = getattr(out, "encoding", None) or "utf-8"
+    if not isinstance(out, io.TextIOWrapper) or codecs.lookup(encoding).name.startswith("utf"):
+        return None
+    codecs.register_error("tiebreak-replace", _count_and_replace)
+    previous = out.errors or "strict"
+    _REPLACED[0] = 0
+    out.reconfigure(errors="tiebreak-replace")
+    return str(encoding), previous
+
+
+def _restore_stdout(replaced: tuple[str, str] | None) -> None:
+    import io
+
+    if replaced is not None and isinstance(sys.stdout, io.TextIOWrapper):
+        try:
+            sys.stdout.flush()
+            sys.stdout.reconfigure(errors=replaced[1])
+        except (OSError, ValueError):
+            pass
+
+
+def _output_failed(err: OSError) -> int:
+    """One line for an output that cannot be written; stdout is then sent to the null device so nothing fails at exit."""
+    print(_("tiebreak: error: cannot write the output ({reason})").format(reason=err.strerror or err), file=sys.stderr)
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError):
+        pass
+    return 1
 
 
 def _main(argv: Sequence[str]) -> int:
