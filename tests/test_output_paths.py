@@ -227,3 +227,88 @@ def test_a_full_disk_as_stdout_is_one_line_and_exit_1(fmt: str) -> None:
     assert done.returncode == 1
     assert done.stderr.decode().splitlines()[-1] == "tiebreak: error: cannot write the output (No space left on device)"
     assert b"Traceback" not in done.stderr and b"Exception ignored" not in done.stderr
+
+
+# ------------------------------------------------------------------ budgets, checked before the memory is spent
+def limited(*argv: str, memory_mb: int = 700) -> subprocess.CompletedProcess[str]:
+    """The command line in a subprocess that may not use more than ``memory_mb`` of address space."""
+    import resource
+
+    def cap() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (memory_mb * 1024 * 1024, memory_mb * 1024 * 1024))
+
+    return subprocess.run([sys.executable, "-m", "tiebreak.cli", "--lang", "en", *argv], capture_output=True, text=True, timeout=120, preexec_fn=cap)
+
+
+def test_range_of_the_whole_sheet_is_refused_before_it_is_built() -> None:
+    done = limited("rank", str(RR), "--range", "A1:XFD1048576")
+    assert done.returncode == 1, done.stderr
+    assert done.stderr == "tiebreak: error: --range A1:XFD1048576: 1048576 rows and 16384 columns; more than 2,000,000 cells is beyond what tiebreak reads\n"
+
+
+def test_a_diagonal_chain_of_cells_is_refused_by_its_rectangle(tmp_path: Path) -> None:
+    import openpyxl
+
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    assert ws is not None
+    for i in range(1, 3001):  # corner to corner: one block of 3000 × 3000 cells holding 3000 values
+        ws.cell(i, i, i)
+    path = tmp_path / "diagonal.xlsx"
+    wb.save(path)
+    done = limited("rank", str(path))
+    assert done.returncode == 1, done.stderr
+    corner = openpyxl.utils.get_column_letter(3000) + "3000"
+    assert done.stderr.startswith(
+        f"tiebreak: error: the table A1:{corner} has 3000 rows and 3000 columns; more than 2,000,000 cells is beyond what tiebreak reads"
+    )
+
+
+def _bomb_zip(path: Path, parts: dict[str, bytes]) -> Path:
+    import zipfile
+
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
+        for name, data in parts.items():
+            z.writestr(name, data)
+    return path
+
+
+def test_shared_strings_that_unpack_too_large_are_refused_before_they_are_read(tmp_path: Path) -> None:
+    # 70 MB of shared strings, a few MB packed: under the ratio check, over the part budget
+    import random
+
+    rng = random.Random(7)
+    words = [bytes(rng.choice(b"abcdefghijklmnopqrstuvwxyz") for _ in range(8)) for _ in range(4096)]
+    body = b"".join(b"<si><t>" + words[i % 4096] + b"</t></si>" for i in range(70 * 1024 * 1024 // 20))
+    strings = b'<?xml version="1.0"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' + body + b"</sst>"
+    import openpyxl
+
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    assert ws is not None
+    ws["A1"] = "name"
+    base = tmp_path / "base.xlsx"
+    wb.save(base)
+    import zipfile
+
+    with zipfile.ZipFile(base) as z:
+        parts = {n: z.read(n) for n in z.namelist()}
+    parts["xl/sharedStrings.xml"] = strings
+    rel = b'<Relationship Id="rId99" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/>'
+    parts["xl/_rels/workbook.xml.rels"] = parts["xl/_rels/workbook.xml.rels"].replace(b"</Relationships>", rel + b"</Relationships>")
+    path = _bomb_zip(tmp_path / "strings.xlsx", parts)
+    assert path.stat().st_size < 30 * 1024 * 1024
+    done = limited("rank", str(path))
+    assert done.returncode == 1, done.stderr
+    size = len(strings) // (1024 * 1024)
+    assert f"part xl/sharedStrings.xml unpacks to {size} MB; more than the 64 MB tiebreak reads in a part" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_an_ods_bomb_is_refused_before_calamine_reads_it(tmp_path: Path) -> None:
+    content = b'<?xml version="1.0"?><office:document-content>' + b" " * (300 * 1024 * 1024) + b"</office:document-content>"
+    path = _bomb_zip(tmp_path / "bomb.ods", {"mimetype": b"application/vnd.oasis.opendocument.spreadsheet", "content.xml": content})
+    assert path.stat().st_size < 2 * 1024 * 1024
+    done = limited("rank", str(path))
+    assert done.returncode == 1, done.stderr
+    assert done.stderr == f"tiebreak: error: {path}: part content.xml unpacks to 300 MB; more than the 64 MB tiebreak reads in a part\n"

@@ -29,6 +29,7 @@ from tiebreak.io.output import check_output
 
 __all__ = [
     "MAX_FILE",
+    "MAX_PART",
     "MAX_PARTS",
     "MAX_RATIO",
     "MAX_UNPACKED",
@@ -42,6 +43,7 @@ MAX_FILE = 100 * 1024 * 1024
 MAX_UNPACKED = 500 * 1024 * 1024
 MAX_RATIO = 200
 MAX_PARTS = 10000
+MAX_PART = 64 * 1024 * 1024  # one sheet or shared-strings part, unpacked, checked before it is read
 
 
 def read_limited(path: str | os.PathLike[str], limit: int | None = None, what: str = "") -> bytes:
@@ -150,7 +152,15 @@ class Package:
     def has(self, name: str) -> bool:
         return name in self.infos
 
-    def read(self, name: str) -> bytes:
+    def read(self, name: str, limit: int | None = None) -> bytes:
+        """A part's bytes; with ``limit``, a part that unpacks to more is refused before it is unpacked."""
+        info = self.infos.get(name)
+        if limit is not None and info is not None and info.file_size > limit:
+            raise FileFormatError(
+                _("{path}: part {part} unpacks to {size} MB; more than the {limit} MB tiebreak reads in a part").format(
+                    path=self.path, part=name, size=info.file_size // (1024 * 1024), limit=limit // (1024 * 1024)
+                )
+            )
         try:
             data = self.zip.read(name)
         except (zipfile.BadZipFile, zlib.error, EOFError, KeyError) as err:

@@ -39,7 +39,14 @@ from tiebreak.core.a1 import absolute_reference, find_sheet, parse_range
 from tiebreak.core.errors import FileFormatError, SettingsError
 from tiebreak.core.i18n import N_, _
 from tiebreak.core.notation import Uncalculated
-from tiebreak.io.package import MAX_FILE, MAX_PARTS, MAX_RATIO, MAX_UNPACKED, Package
+from tiebreak.io.package import (
+    MAX_FILE,
+    MAX_PART,
+    MAX_PARTS,
+    MAX_RATIO,
+    MAX_UNPACKED,
+    Package,
+)
 from tiebreak.io.sheetxml import (
     MAIN_NS,
     SheetData,
@@ -184,14 +191,14 @@ class SafeWorkbook:
             self._strings = []
             for typ, part in self._rels.values():
                 if typ == STRINGS_REL and self.package.has(part):
-                    self._strings = read_shared_strings(self.package.read(part), f"{self.path}: {part}")
+                    self._strings = read_shared_strings(self.package.read(part, MAX_PART), f"{self.path}: {part}")
         return self._strings
 
     def sheet_data(self, sheet: str) -> SheetData:
         if sheet in self._data:
             return self._data[sheet]
         part = self._part(sheet)
-        data = read_sheet(self.package.read(part), self._shared_strings(), _("sheet '{sheet}'").format(sheet=sheet), Uncalculated)
+        data = read_sheet(self.package.read(part, MAX_PART), self._shared_strings(), _("sheet '{sheet}'").format(sheet=sheet), Uncalculated)
         self._data[sheet] = data
         return data
 
