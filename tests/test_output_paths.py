@@ -312,3 +312,24 @@ def test_an_ods_bomb_is_refused_before_calamine_reads_it(tmp_path: Path) -> None
     done = limited("rank", str(path))
     assert done.returncode == 1, done.stderr
     assert done.stderr == f"tiebreak: error: {path}: part content.xml unpacks to 300 MB; more than the 64 MB tiebreak reads in a part\n"
+
+
+def test_rank_out_through_a_hard_link_to_the_input_is_refused(capsys: pytest.CaptureFixture[str], book: Path, tmp_path: Path) -> None:
+    before = book.read_bytes()
+    target = tmp_path / "copy.xlsx"
+    os.link(book, target)
+    code, _, err = run(capsys, "rank", str(book), "--out", str(target))
+    assert code == 1
+    assert err == f"tiebreak: error: --out {target} is the input file; refusing to overwrite it (add --overwrite-input if you mean it)\n"
+    assert book.read_bytes() == before and leftovers(tmp_path) == []
+
+
+def test_rank_out_onto_a_symlink_replaces_the_link_not_the_file_it_names(capsys: pytest.CaptureFixture[str], book: Path, tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere.xlsx"
+    elsewhere.write_bytes(b"not tiebreak's")
+    link = tmp_path / "ranked.xlsx"
+    link.symlink_to(elsewhere)
+    code, _, err = run(capsys, "rank", str(book), "--out", str(link))
+    assert code == 0, err
+    assert elsewhere.read_bytes() == b"not tiebreak's"
+    assert not link.is_symlink() and link.read_bytes()[:2] == b"PK"
