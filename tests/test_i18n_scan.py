@@ -93,6 +93,7 @@ CONVERTED = (
     "excel/merges.py",
     "io/workbook.py",
     "io/package.py",
+    "io/output.py",
     "io/sheetxml.py",
     "io/calamine_book.py",
     "io/publish.py",

@@ -19,7 +19,7 @@ from tiebreak.cli import explain as explaincmd
 from tiebreak.cli.argparse_i18n import translated_argparse
 from tiebreak.cli.streams import safe_streams
 from tiebreak.core.criteria import Criterion
-from tiebreak.core.errors import FileFormatError, SettingsError, TiebreakError
+from tiebreak.core.errors import SettingsError, TiebreakError
 from tiebreak.core.i18n import (
     _,
     cli_language,
@@ -105,15 +105,83 @@ def _table_options(command: argparse.ArgumentParser) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line in the user's language: ``--lang``, else the system's (a workbook's own settle it later)."""
     argv = list(sys.argv[1:] if argv is None else argv)
-    with safe_streams():
+    try:
+        lang = cli_language(language_option(argv))
+    except SettingsError as err:
+        with use_language(cli_language()), safe_streams():
+            print(_("tiebreak: error: {message}").format(message=err), file=sys.stderr)
+        return 2
+    with use_language(lang), translated_argparse():
+        replaced = _lenient_stdout()
         try:
-            lang = cli_language(language_option(argv))
-        except SettingsError as err:
-            with use_language(cli_language()):
-                print(_("tiebreak: error: {message}").format(message=err), file=sys.stderr)
-            return 2
-        with use_language(lang), translated_argparse():
-            return _main(argv)
+            with safe_streams():  # no control character of user text reaches the terminal
+                code = _main(argv)
+                sys.stdout.flush()
+        except OSError as err:  # a full disk or a closed device as stdout (a closed pipe is handled in _main)
+            return _output_failed(err)
+        finally:
+            _restore_stdout(replaced)
+        if replaced is not None and _REPLACED[0]:
+            print(
+                _("tiebreak: warning: the output's encoding ({encoding}) cannot hold some characters; they were written as '?' (set PYTHONIOENCODING=utf-8 to keep them)").format(
+                    encoding=replaced[0]
+                ),
+                file=sys.stderr,
+            )
+        return code
+
+
+_REPLACED = [0]  # characters the output's encoding could not hold, counted by the error handler
+
+
+def _count_and_replace(err: UnicodeError) -> tuple[str, int]:
+    if not isinstance(err, UnicodeEncodeError):
+        raise err
+    _REPLACED[0] += err.end - err.start
+    return "?" * (err.end - err.start), err.end
+
+
+def _lenient_stdout() -> tuple[str, str] | None:
+    """Let a non-UTF-8 stdout (a Windows ``> out.txt`` in cp1252) write '?' for what it cannot hold, counted.
+
+    Returns (encoding, previous error handler), or None when stdout is left
+    as it is; :data:`_REPLACED` counts the characters replaced.
+    """
+    import codecs
+    import io
+
+    out = sys.stdout
+    encoding = getattr(out, "encoding", None) or "utf-8"
+    if not isinstance(out, io.TextIOWrapper) or codecs.lookup(encoding).name.startswith("utf"):
+        return None
+    codecs.register_error("tiebreak-replace", _count_and_replace)
+    previous = out.errors or "strict"
+    _REPLACED[0] = 0
+    out.reconfigure(errors="tiebreak-replace")
+    return str(encoding), previous
+
+
+def _restore_stdout(replaced: tuple[str, str] | None) -> None:
+    import io
+
+    if replaced is not None and isinstance(sys.stdout, io.TextIOWrapper):
+        try:
+            sys.stdout.flush()
+            sys.stdout.reconfigure(errors=replaced[1])
+        except (OSError, ValueError):
+            pass
+
+
+def _output_failed(err: OSError) -> int:
+    """One line for an output that cannot be written; stdout is then sent to the null device so nothing fails at exit."""
+    print(_("tiebreak: error: cannot write the output ({reason})").format(reason=err.strerror or err), file=sys.stderr)
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError):
+        pass
+    return 1
 
 
 def _main(argv: Sequence[str]) -> int:
@@ -132,6 +200,10 @@ def _main(argv: Sequence[str]) -> int:
             return 2
         if args.command == "rank":
             return _rank(args)
+        if args.command in ("explain", "compare", "outlook"):
+            from tiebreak.io.package import check_input
+
+            check_input(args.file)  # a FIFO or a device is refused at once, never read
         if args.command == "outlook":
             return outlook.run(args)
         if args.command == "explain":
@@ -266,13 +338,17 @@ def _rank_trf(path: Path, args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
+    from tiebreak.io.output import check_output, refuse_inputs, write_text
+    from tiebreak.io.package import check_input
     from tiebreak.io.trf import write_trf
     from tiebreak.io.workbook import open_book
     from tiebreak.plan.sheet import plan_rank
 
-    path = Path(args.file)
-    if not path.exists():
-        raise FileFormatError(_("{path}: no such file").format(path=path))
+    if not args.trf.strip():
+        raise _Usage(_("--trf needs a file name (it was empty)"))
+    path = check_input(args.file)
+    out = check_output(args.trf)
+    refuse_inputs(out, (path,), "--trf")  # before the work: the workbook is never overwritten by its TRF
     book = open_book(path)
     for w in book.warnings:
         print(_("tiebreak: warning: {message}").format(message=w), file=sys.stderr)
@@ -293,13 +369,7 @@ def _export(args: argparse.Namespace) -> int:
     rules = ranking.evaluation.rules.name
     places = [s.place for s in ranking.by_player()]
     text = write_trf(t, title=path.stem, rules=rules, places=places)
-    out = Path(args.trf)
-    tmp = out.with_name(f".{out.name}.tmp")
-    try:
-        tmp.write_text(text, encoding="utf-8")
-        os.replace(tmp, out)
-    except OSError as err:
-        raise FileFormatError(_("{path}: cannot write the file ({reason})").format(path=out, reason=err.strerror)) from None
+    write_text(out, text, (path,), "--trf")
     print(
         _("tiebreak: wrote {path} ({players}, {rounds})").format(path=out, players=players(len(t.players)), rounds=rounds(t.rounds)),
         file=sys.stderr,
@@ -310,10 +380,9 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _same_file(a: Path, b: Path) -> bool:
-    try:
-        return b.exists() and os.path.samefile(a, b)
-    except OSError:
-        return a.resolve() == b.resolve()
+    from tiebreak.io.output import same_file
+
+    return same_file(a, b)
 
 
 def _head(ranking: Ranking) -> list[str]:

@@ -25,9 +25,11 @@ from typing import IO, Any
 
 from tiebreak.core.errors import FileFormatError
 from tiebreak.core.i18n import _, ngettext
+from tiebreak.io.output import check_output
 
 __all__ = [
     "MAX_FILE",
+    "MAX_PART",
     "MAX_PARTS",
     "MAX_RATIO",
     "MAX_UNPACKED",
@@ -41,6 +43,7 @@ MAX_FILE = 100 * 1024 * 1024
 MAX_UNPACKED = 500 * 1024 * 1024
 MAX_RATIO = 200
 MAX_PARTS = 10000
+MAX_PART = 64 * 1024 * 1024  # one sheet or shared-strings part, unpacked, checked before it is read
 
 
 def read_limited(path: str | os.PathLike[str], limit: int | None = None, what: str = "") -> bytes:
@@ -93,29 +96,6 @@ def check_input(path: str | os.PathLike[str]) -> Path:
         raise FileFormatError(_("{path}: is a folder, not a file").format(path=p))
     if not stat.S_ISREG(mode):
         raise FileFormatError(_("{path}: not a regular file (a pipe, a device or a socket); save the workbook as a file and give its name").format(path=p))
-    return p
-
-
-def check_output(path: str | os.PathLike[str]) -> Path:
-    """A path a copy can be written to: its folder exists and is writable, and it is not a folder, a special or read-only file."""
-    p = Path(path)
-    folder = p.parent if str(p.parent) else Path(".")
-    if not folder.is_dir():
-        raise FileFormatError(_("{path}: cannot write the file (the folder {folder} does not exist)").format(path=p, folder=folder))
-    if not os.access(folder, os.W_OK | os.X_OK):
-        raise FileFormatError(_("{path}: cannot write the file (the folder {folder} is read-only)").format(path=p, folder=folder))
-    try:
-        mode = os.stat(p).st_mode
-    except FileNotFoundError:
-        return p
-    except OSError as err:
-        raise FileFormatError(_("{path}: cannot write the file ({reason})").format(path=p, reason=err.strerror)) from None
-    if stat.S_ISDIR(mode):
-        raise FileFormatError(_("{path}: is a folder; give a file name for the copy").format(path=p))
-    if not stat.S_ISREG(mode):
-        raise FileFormatError(_("{path}: not a regular file (a pipe, a device or a socket); give a file name for the copy").format(path=p))
-    if not mode & 0o222 or not os.access(p, os.W_OK):
-        raise FileFormatError(_("{path}: the file is read-only; choose another name or make it writable").format(path=p))
     return p
 
 
@@ -172,7 +152,15 @@ class Package:
     def has(self, name: str) -> bool:
         return name in self.infos
 
-    def read(self, name: str) -> bytes:
+    def read(self, name: str, limit: int | None = None) -> bytes:
+        """A part's bytes; with ``limit``, a part that unpacks to more is refused before it is unpacked."""
+        info = self.infos.get(name)
+        if limit is not None and info is not None and info.file_size > limit:
+            raise FileFormatError(
+                _("{path}: part {part} unpacks to {size} MB; more than the {limit} MB tiebreak reads in a part").format(
+                    path=self.path, part=name, size=info.file_size // (1024 * 1024), limit=limit // (1024 * 1024)
+                )
+            )
         try:
             data = self.zip.read(name)
         except (zipfile.BadZipFile, zlib.error, EOFError, KeyError) as err:

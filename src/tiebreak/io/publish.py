@@ -236,28 +236,22 @@ def html_page(ranking: Ranking, lang: str | None = None, title: str = "") -> str
     )
 
 
-def write_page(page: str, out: str | os.PathLike[str]) -> None:
-    """Write the page as UTF-8, through a temporary file that replaces ``out`` only when complete."""
-    target = Path(out)
-    tmp = target.with_name(f".{target.name}.tmp")
-    try:
-        tmp.write_text(page, encoding="utf-8")
-        os.replace(tmp, target)
-    except OSError as err:
-        try:
-            tmp.unlink()
-        except OSError:
-            pass
-        raise FileFormatError(_("{path}: cannot write the page ({reason})").format(path=target, reason=err.strerror)) from None
+def write_page(page: str, out: str | os.PathLike[str], inputs: tuple[str | os.PathLike[str], ...] = ()) -> None:
+    """Write the page as UTF-8, atomically (:func:`tiebreak.io.output.write_text`); ``out`` may not be one of ``inputs``."""
+    from tiebreak.io.output import write_text
+
+    write_text(out, page, inputs, "--out", _("{path}: cannot write the page ({reason})"))
 
 
 def publish(ranking: Ranking, source: Path, out: str | None, lang: str | None = None) -> int:
     """The command line's ``--format html``: the page to ``out``, or to stdout (UTF-8). Returns the exit status."""
     page = html_page(ranking, lang, title=source.stem)
     if out:
-        if _same(source, Path(out)):
+        from tiebreak.io.output import same_file
+
+        if same_file(source, out):
             raise FileFormatError(_("--out {path} is the input file; give the page another name").format(path=out))
-        write_page(page, out)
+        write_page(page, out, (source,))
         print(_("tiebreak: wrote {path}").format(path=out), file=sys.stderr)
         return 0
     buffer = getattr(sys.stdout, "buffer", None)
@@ -281,10 +275,3 @@ def publish_book(ranking: Ranking, book: Any, source: Path, out: str | None) -> 
     if settings_sheet is not None:
         setting = Settings.from_grid(rows_of(cells_of(book.values(settings_sheet)))).language
     return publish(ranking, source, out, page_language(ranking.tournament, setting))
-
-
-def _same(a: Path, b: Path) -> bool:
-    try:
-        return b.exists() and os.path.samefile(a, b)
-    except OSError:
-        return a.resolve() == b.resolve()

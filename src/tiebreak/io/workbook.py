@@ -31,7 +31,6 @@ from __future__ import annotations
 import os
 import posixpath
 import re
-import tempfile
 from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import quoteattr
@@ -40,7 +39,14 @@ from tiebreak.core.a1 import absolute_reference, find_sheet, parse_range
 from tiebreak.core.errors import FileFormatError, SettingsError
 from tiebreak.core.i18n import N_, _
 from tiebreak.core.notation import Uncalculated
-from tiebreak.io.package import MAX_FILE, MAX_PARTS, MAX_RATIO, MAX_UNPACKED, Package
+from tiebreak.io.package import (
+    MAX_FILE,
+    MAX_PART,
+    MAX_PARTS,
+    MAX_RATIO,
+    MAX_UNPACKED,
+    Package,
+)
 from tiebreak.io.sheetxml import (
     MAIN_NS,
     SheetData,
@@ -76,16 +82,6 @@ def check_xlsx(path: str | os.PathLike[str]) -> list[str]:
     """
     Package(path)
     return []
-
-
-def _mode_for(target: Path) -> int:
-    """The permissions a written file should have: the target's own, or the usual ones for a new file."""
-    try:
-        return target.stat().st_mode & 0o777
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
 
 
 def _parse(data: bytes, where: str) -> Any:
@@ -195,14 +191,14 @@ class SafeWorkbook:
             self._strings = []
             for typ, part in self._rels.values():
                 if typ == STRINGS_REL and self.package.has(part):
-                    self._strings = read_shared_strings(self.package.read(part), f"{self.path}: {part}")
+                    self._strings = read_shared_strings(self.package.read(part, MAX_PART), f"{self.path}: {part}")
         return self._strings
 
     def sheet_data(self, sheet: str) -> SheetData:
         if sheet in self._data:
             return self._data[sheet]
         part = self._part(sheet)
-        data = read_sheet(self.package.read(part), self._shared_strings(), _("sheet '{sheet}'").format(sheet=sheet), Uncalculated)
+        data = read_sheet(self.package.read(part, MAX_PART), self._shared_strings(), _("sheet '{sheet}'").format(sheet=sheet), Uncalculated)
         self._data[sheet] = data
         return data
 
@@ -369,24 +365,10 @@ class SafeWorkbook:
         return sorted(self._replaced) + [name for name, _ in self._added]
 
     def save(self, target: str | os.PathLike[str]) -> None:
-        """Write to a temporary file beside ``target``, then replace ``target`` with it."""
-        target = Path(target)
-        folder = target.parent if str(target.parent) else Path(".")
-        try:
-            fd, tmp = tempfile.mkstemp(prefix=".tiebreak-", suffix=target.suffix or ".xlsx", dir=folder)
-        except OSError as err:
-            raise FileFormatError(_("{path}: cannot write the file ({reason})").format(path=target, reason=err.strerror)) from None
-        os.close(fd)
-        try:
-            with open(tmp, "wb") as f:
-                self.package.write(f, self._replaced, self._added)
-            os.chmod(tmp, _mode_for(target))
-            os.replace(tmp, target)
-        except OSError as err:
-            raise FileFormatError(_("{path}: cannot write the file ({reason})").format(path=target, reason=err.strerror)) from None
-        finally:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
+        """Write the copy to ``target`` atomically (:func:`tiebreak.io.output.write_atomic`)."""
+        from tiebreak.io.output import write_atomic
+
+        write_atomic(target, lambda f: self.package.write(f, self._replaced, self._added))
 
 
 _AFTER_NAMES = ("calcPr", "oleSize", "customWorkbookViews", "pivotCaches", "smartTagPr", "smartTagTypes", "webPublishing", "fileRecoveryPr", "webPublishObjects", "extLst")

@@ -252,14 +252,14 @@ def _choose_table(
         return target, values, ranged[1], blocks, named_here
     if named is not None and named_here:
         _sheet, r1, c1, r2, c2 = named
-        return target, values, (r1 - 1, c1 - 1, r2 - 1, c2 - 1), blocks, True
+        return target, values, which.check_box((r1 - 1, c1 - 1, r2 - 1, c2 - 1)), blocks, True
     found = find_region(values, blocks=blocks)
     if found is None:
         raise InputError(
             _("sheet '{sheet}' is empty: put the crosstable on it (or name its range 'crosstable')").format(sheet=target)
             + _elsewhere(book, names, own, target)
         )
-    return target, values, found, blocks, False
+    return target, values, which.check_box(found), blocks, False
 
 
 def _read_crosstable(

@@ -12,8 +12,9 @@ from typing import Any
 
 from tiebreak.core.a1 import Range, find_sheet, range_address
 from tiebreak.core.a1 import parse_range as a1_parse_range
-from tiebreak.core.errors import SettingsError, TiebreakError
+from tiebreak.core.errors import LayoutError, SettingsError, TiebreakError
 from tiebreak.core.i18n import _
+from tiebreak.reading.base import MAX_CELLS
 
 Box = tuple[int, int, int, int]  # top, left, bottom, right: 0-based, inclusive
 
@@ -37,7 +38,32 @@ def parse_range(text: str, parse_address: Callable[[str], Range | None] = a1_par
     sheet, r1, c1, r2, c2 = found
     if r1 == r2 or c1 == c2:
         raise SettingsError(_("--range {text}: a crosstable spans several rows and columns, e.g. A3:N13").format(text=text))
+    rows, columns = r2 - r1 + 1, c2 - c1 + 1
+    if rows * columns > MAX_CELLS:  # checked before any cell of the rectangle is built
+        raise SettingsError(
+            _("--range {text}: {rows} rows and {columns} columns; more than {limit} cells is beyond what tiebreak reads").format(
+                text=text, rows=rows, columns=columns, limit=f"{MAX_CELLS:,}"
+            )
+        )
     return sheet, (r1 - 1, c1 - 1, r2 - 1, c2 - 1)
+
+
+def check_box(box: Box) -> Box:
+    """``box`` when its rectangle is within :data:`MAX_CELLS` cells; :class:`LayoutError` naming it otherwise.
+
+    A few cells far apart (a diagonal chain joins corner to corner) can span a
+    rectangle of billions of cells: the size is checked from the corners,
+    before the rectangle is built.
+    """
+    top, left, bottom, right = box
+    rows, columns = bottom - top + 1, right - left + 1
+    if rows * columns > MAX_CELLS:
+        raise LayoutError(
+            _("the table {address} has {rows} rows and {columns} columns; more than {limit} cells is beyond what tiebreak reads").format(
+                address=address(box), rows=rows, columns=columns, limit=f"{MAX_CELLS:,}"
+            )
+        )
+    return box
 
 
 def looks_like_a_table(box: Box) -> bool:
