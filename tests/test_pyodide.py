@@ -46,7 +46,7 @@ RUNNER = ROOT / "tests" / "pyodide" / "run.mjs"
 JOB = ROOT / "tests" / "pyodide" / "job.py"
 LITE_MAIN = ROOT / "addin" / "lite" / "main.py"
 FUNCTIONS = ["POINTS", "BUCHHOLZ", "SOLKOFF", "SOLKOFF_TRUNC", "SHMULYAN", "SONNEBORN_BERGER", "RIGA", "WINS",
-             "BEATEN_SUM", "OPP_RATING_SUM", "HEAD_TO_HEAD", "PLACES", "TIEBREAK", "TB_EXPLAIN"]
+             "BEATEN_SUM", "OPP_RATING_SUM", "HEAD_TO_HEAD", "PLACES", "TIEBREAK", "TB_EXPLAIN", "OUTLOOK"]
 PINNED_XLWINGS = "0.37.8"  # pyproject.toml and addin/lite/requirements.txt
 HAND_PLACES = {"B": "1", "P": "2", "D": "3", "A": "4", "F": "5"}
 
