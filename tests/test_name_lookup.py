@@ -100,3 +100,9 @@ def test_a_decimal_rating_is_still_refused() -> None:
     grid = table(EN_NAMES, ["1720,5", *RATINGS[1:]])
     out = one("opp_rating_sum", grid, None, 2)
     assert isinstance(out, str) and out.startswith("#TIEBREAK! ") and "not a rating" in out
+
+
+@pytest.mark.parametrize("grid", [RU, EN])
+def test_an_empty_text_player_gives_an_empty_cell_not_the_column(grid: list[list[Any]]) -> None:
+    assert call(functions, "points", grid, "") == [[""]]
+    assert call(functions, "points", grid) == [[""], [3.5], [3], [1.5], [1], [1]]  # left out: the whole column
