@@ -25,6 +25,7 @@ from tiebreak.core.model import Scoring, Tournament
 from tiebreak.core.notation import CellProblem, normalize, parse_number
 from tiebreak.core.numbers import cell
 from tiebreak.core.ranking import rank
+from tiebreak.reading.columns import rating_number
 
 __all__ = ["answer", "as_grid", "clean", "column", "criterion_values", "find_player", "place_labels", "rating_sum_values", "sb_code", "spill", "truncated_values"]
 
@@ -53,17 +54,38 @@ def find_player(t: Tournament, player: Any) -> int:
     try:
         return t.index_of(key)
     except KeyError:
-        if isinstance(key, str):  # Ё and Е are one letter when a name is looked up
-            wanted = _name_key(key)
-            found = [i for i, p in enumerate(t.players) if _name_key(p.name) == wanted]
+        shown = f"{key:g}" if isinstance(key, float) else str(key)
+        if isinstance(key, str) and _name_key(key):
+            found = _loose_match(t, _name_key(key))
             if len(found) == 1:
                 return found[0]
-        shown = f"{key:g}" if isinstance(key, float) else str(key)
+            if found:
+                names = ", ".join(t.players[i].name for i in found)
+                raise SettingsError(
+                    _("player '{player}' is ambiguous: it fits {names}; give the start number or the full name").format(player=shown, names=names)
+                ) from None
         raise SettingsError(_("no player '{player}' in the table (give a start number or a name)").format(player=shown)) from None
 
 
+def _loose_match(t: Tournament, wanted: str) -> list[int]:
+    """The players whose name fits ``wanted`` loosely: the whole name, else (one word) the surname."""
+    keys = [_name_key(p.name) for p in t.players]
+    found = [i for i, k in enumerate(keys) if k == wanted]
+    if not found and " " not in wanted:
+        found = [i for i, k in enumerate(keys) if k.split(" ", 1)[0] == wanted]
+    return found
+
+
 def _name_key(name: str) -> str:
-    return " ".join(name.casefold().replace("ё", "е").split())
+    """A name as looked up: case, Ё/Е, spacing and the points and commas of initials ignored.
+
+    >>> _name_key("Иванов И. И.") == _name_key("иванов и.и.") == "иванов и и"
+    True
+    >>> _name_key("nash,grace") == _name_key("Nash, Grace")
+    True
+    """
+    folded = name.casefold().replace("ё", "е").replace("\u00a0", " ").replace("\u202f", " ")
+    return " ".join(folded.replace(".", " ").replace(",", " ").split())
 
 
 def spill(t: Tournament, grid: Sequence[Sequence[Any]], values: Sequence[Any]) -> list[list[Any]]:
@@ -140,7 +162,7 @@ def _ratings_column(t: Tournament, grid: Sequence[Sequence[Any]], ratings: Any) 
         except CellProblem as problem:
             raise NotationError(_("ratings: {problem}").format(problem=problem), Location(row=row)) from None
         if isinstance(x, str):
-            f = parse_number(x)
+            f = rating_number(x)
             if f is None:
                 raise NotationError(_("ratings: '{text}' is not a rating").format(text=x), Location(row=row))
             x = f

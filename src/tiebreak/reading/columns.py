@@ -24,6 +24,16 @@ _PERSON_RE = re.compile(r"^[^\W\d_][\w'’\-]+,?\s+(?:[^\W\d_]\.\s?){1,2}$|^[^\W
 
 _THOUSANDS_RE = re.compile(r"^(\d{1,2})[ ,.\u00a0\u202f'’](\d{3})$")
 
+def rating_number(text: str) -> float | None:
+    """A rating written as text: thousands separated by a space, no-break space, comma or point, or a plain number.
+
+    >>> [rating_number(t) for t in ("1 720", "1\u00a0720", "1\u202f720", "1,720", "1.720", "1720", "17,5", "x")]
+    [1720.0, 1720.0, 1720.0, 1720.0, 1720.0, 1720.0, 17.5, None]
+    """
+    m = _THOUSANDS_RE.match(text.strip())
+    return float(m.group(1) + m.group(2)) if m else parse_number(text)
+
+
 def _column_letter(c: int) -> str:
     """The 0-based column of the table as a letter (A for its first column)."""
     return column_letter(c + 1)
@@ -204,8 +214,7 @@ class SideColumns(ReaderBase):
         if v is None:
             return None
         if isinstance(v, str):
-            m = _THOUSANDS_RE.match(v.strip())
-            f = float(m.group(1) + m.group(2)) if m else parse_number(v)
+            f = rating_number(v)
         else:
             f = v
         if not isinstance(f, float) or f < 0 or not f.is_integer() and f >= 100:
