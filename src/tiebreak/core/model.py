@@ -195,6 +195,14 @@ class Tournament:
     title: str = ""
     tiebreak_codes: list[str] = field(default_factory=list)
     """Tie-break list stated by the source (TRF 202/212), if any."""
+    pending: list[tuple[int, int, int]] = field(default_factory=list)
+    """Games paired but without a result yet: ``(round, white, black)``, 1-based round, player indices.
+
+    A pending game counts for nothing: both players' entries of that round
+    stay empty (absent, no points) and are no evidence of a withdrawal.
+    """
+    scheduled: int | None = None
+    """Rounds scheduled when the source says more than it holds (TRF XXR), else None."""
     layout: object | None = field(default=None, repr=False, compare=False)
     """Where the reader found the parts of the source table (``reader.TableLayout``)."""
     _points: list[float] | None = field(default=None, repr=False, compare=False)
@@ -259,6 +267,58 @@ class Tournament:
     @property
     def is_round_robin(self) -> bool:
         return self.system == "round robin"
+
+    @property
+    def rounds_played(self) -> int:
+        """Rounds through the last one in which at least one game was scheduled (played or forfeited).
+
+        Marks in later rounds (byes, absences written ahead) are kept for
+        later and change nothing now.  A matrix without round order counts
+        the most games any player has had.
+        """
+        if not self.has_rounds:
+            return max((sum(1 for q in row if q >= 0) for row in self.opp), default=0)
+        last = 0
+        for p in range(len(self.players)):
+            row = self.opp[p]
+            for i in range(len(row) - 1, last - 1, -1):
+                if row[i] >= 0:
+                    last = i + 1
+                    break
+        return last
+
+    @property
+    def rounds_scheduled(self) -> int:
+        """Rounds the event is to have: XXR when stated, a round robin's n−1 (n for odd n) per cycle, else the round columns."""
+        if self.scheduled is not None:
+            return max(self.scheduled, self.rounds)
+        if self.is_round_robin:
+            n = len(self.players)
+            return max(self.rounds, (n - 1 if n % 2 == 0 else n) * self.cycles)
+        return self.rounds
+
+    def cut(self, k: int) -> Tournament:
+        """The event as it stood after round ``k``: rounds 1..k only (the rounds scheduled are kept)."""
+        k = max(0, min(k, self.rounds))
+        return Tournament(
+            players=self.players,
+            rounds=k,
+            opp=[list(row[:k]) for row in self.opp],
+            pts=[list(row[:k]) for row in self.pts],
+            kind=[list(row[:k]) for row in self.kind],
+            colour=[list(row[:k]) for row in self.colour],
+            scoring=self.scoring,
+            system=self.system,
+            has_rounds=self.has_rounds,
+            cycles=self.cycles,
+            start_date=self.start_date,
+            rules=self.rules,
+            title=self.title,
+            tiebreak_codes=list(self.tiebreak_codes),
+            pending=[g for g in self.pending if g[0] <= k],
+            scheduled=self.rounds_scheduled,
+            layout=self.layout,
+        )
 
     # ------------------------------------------------------------ construction
     @classmethod
