@@ -21,7 +21,7 @@ from tiebreak.core.errors import SettingsError
 from tiebreak.core.i18n import _
 from tiebreak.core.model import Tournament
 
-__all__ = ["Progress", "at_round", "pending_note", "progress", "settle"]
+__all__ = ["Progress", "after_round_text", "at_round", "pending_note", "progress", "settle"]
 
 
 @dataclass(frozen=True)
@@ -126,3 +126,8 @@ def pending_note(t: Tournament) -> str | None:
     return _("round {round}: {missing} of {boards} results missing: {games}").format(
         round=rnd, missing=missing, boards=missing + played, games=", ".join(names)
     )
+
+
+def after_round_text(p: Progress) -> str:
+    """Where the event stands, for a line of output: "after round 5 of 9"."""
+    return _("after round {k} of {n}").format(k=p.after_round, n=p.rounds)
