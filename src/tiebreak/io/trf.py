@@ -181,6 +181,8 @@ def _player(line: str, no: int) -> tuple[int, str, float | None, float | None, l
         except ValueError:
             raise _err(no, _("'{text}' is not a number of points (columns 81-84)").format(text=points_text), name) from None
     rest = line[91:].rstrip()
+    if rest:  # a last cell paired without a result ('   3 b  ') lost its blank result column to the strip
+        rest = rest.ljust((len(rest) + 11) // 10 * 10 - 2)
     if len(rest) > 10 * MAX_ROUNDS:
         raise _err(no, _("more than {limit} rounds; refused").format(limit=MAX_ROUNDS), name)
     if rest and not _ROUNDS.fullmatch(rest):
