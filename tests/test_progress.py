@@ -142,3 +142,17 @@ def test_after_round_equals_the_table_cut_after_that_round(seed: int, n: int, ro
         got, want = rank(asked, None, rules), rank(cut, None, rules)
         assert [s.values for s in got.by_player()] == [s.values for s in want.by_player()], rules
         assert [s.place for s in got.by_player()] == [s.place for s in want.by_player()], rules
+
+
+def test_ks_of_an_unfinished_round_robin_is_the_same_from_a_matrix_and_a_trf() -> None:
+    # four players, two rounds of three played: Ann 2, Bob 1, Cid 0.5, Dan 0.5
+    lines = [(1, "Ann", "   2 w 1     3 b 1"), (2, "Bob", "   1 b 0     4 w 1"), (3, "Cid", "   4 w =     1 w 0"), (4, "Dan", "   3 b =     2 b 0")]
+    trf = read_trf(_trf(lines, "XXR 3\n092 Round robin\n"))
+    matrix = read_table(
+        [["No", "Name", 1, 2, 3, 4], [1, "Ann", "X", 1, 1, None], [2, "Bob", 0, "X", None, 1], [3, "Cid", 0, None, "X", "½"], [4, "Dan", None, 0, "½", "X"]]
+    )
+    assert trf.is_round_robin and matrix.is_round_robin
+    for t in (trf, matrix):
+        # the maximum so far is 2 games: opponents with at least 1 point count (Ann 2, Bob 1): only Ann's win over Bob
+        ks = [s.values["KS"] for s in rank(t, "KS", "fide-2024").by_player()]
+        assert ks == [1.0, 0.0, 0.0, 0.0], t.has_rounds  # the full event's maximum (3 games, 1.5) would give Ann 0
