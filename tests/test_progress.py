@@ -156,3 +156,32 @@ def test_ks_of_an_unfinished_round_robin_is_the_same_from_a_matrix_and_a_trf() -
         # the maximum so far is 2 games: opponents with at least 1 point count (Ann 2, Bob 1): only Ann's win over Bob
         ks = [s.values["KS"] for s in rank(t, "KS", "fide-2024").by_player()]
         assert ks == [1.0, 0.0, 0.0, 0.0], t.has_rounds  # the full event's maximum (3 games, 1.5) would give Ann 0
+
+
+def test_the_worksheet_functions_count_the_rounds_played() -> None:
+    import tiebreak.excel.functions as functions
+    from helpers import call
+
+    # Buchholz of Ann through the worksheet function: as after round 2 (the round being entered counts nothing)
+    full = [[v if v is not None else "" for v in row] for row in grid()]
+    done = [[v if v is not None else "" for v in row] for row in grid(2)]
+    for code in ("buchholz", "sonneborn_berger"):
+        got = call(functions, code, full, "Ann", "ru")
+        want = call(functions, code, done, "Ann", "ru")
+        assert got == want, code
+    assert call(functions, "buchholz", full, "Ann", "ru")[0][0] == 2.0  # Eve 1 + Cid 1 after round 2
+
+
+@pytest.mark.parametrize(("names", "line"), [(("Ann", "Bob"), "After round 2 of 3."), (("Аня", "Боря"), "После 2-го тура из 3.")])
+def test_the_rank_alert_says_where_the_event_stands(tmp_path: object, names: tuple[str, str], line: str) -> None:
+    import pathlib
+
+    from helpers import save_xlsx
+    from test_rank_script import alert, payload, run_script
+
+    rows = [list(r) for r in grid()]
+    rows[1][1], rows[2][1] = names
+    path = save_xlsx(rows, pathlib.Path(str(tmp_path)) / "event.xlsx")
+    message = alert(run_script(payload(path)))
+    assert line in message
+    assert "withdrew" not in message and "выбыл" not in message

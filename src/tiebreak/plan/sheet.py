@@ -48,7 +48,7 @@ from tiebreak.core.i18n import (
 )
 from tiebreak.core.localformat import players
 from tiebreak.core.model import Scoring, Tournament
-from tiebreak.core.progress import at_round
+from tiebreak.core.progress import after_round_text, at_round, progress
 from tiebreak.core.ranking import Ranking, rank
 from tiebreak.core.rules import get_rules
 from tiebreak.plan.blocked import (
@@ -310,6 +310,9 @@ def _message(plan: Plan, t: Tournament, ranking: Ranking, settings: Settings, st
         last=column_letter(start + width),
         standings=standings,
     )
+    stands = progress(t)
+    if not stands.finished:  # where the event stands: "after round 5 of 9"
+        message = f"{message} {after_round_text(stands)[:1].upper()}{after_round_text(stands)[1:]}."
     if plan.notes:
         message = _("{message} Notes: {notes}").format(message=message, notes="; ".join(plan.notes))
     return message
