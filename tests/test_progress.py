@@ -159,8 +159,9 @@ def test_ks_of_an_unfinished_round_robin_is_the_same_from_a_matrix_and_a_trf() -
 
 
 def test_the_worksheet_functions_count_the_rounds_played() -> None:
-    import tiebreak.excel.functions as functions
     from helpers import call
+
+    from tiebreak.excel import functions
 
     # Buchholz of Ann through the worksheet function: as after round 2 (the round being entered counts nothing)
     full = [[v if v is not None else "" for v in row] for row in grid()]
@@ -185,3 +186,19 @@ def test_the_rank_alert_says_where_the_event_stands(tmp_path: object, names: tup
     message = alert(run_script(payload(path)))
     assert line in message
     assert "withdrew" not in message and "выбыл" not in message
+
+
+@pytest.mark.parametrize(("lang", "line"), [("en", "after round 1 of 3"), ("ru", "после 1-го тура из 3")])
+def test_html_and_standings_say_where_the_event_stands(tmp_path: object, capsys: pytest.CaptureFixture[str], lang: str, line: str) -> None:
+    import pathlib
+
+    from tiebreak.plan.standings import standings_grid
+
+    path = pathlib.Path(str(tmp_path)) / "event.trf"
+    lines = [(1, "Ann", "   2 w 1     3 b  "), (2, "Bob", "   1 b 0     4 w 1"), (3, "Cid", "   4 w 1     1 w  "), (4, "Dan", "   3 b 0     2 b 0")]
+    path.write_text(_trf(lines, "XXR 3\n"), encoding="utf-8")
+    out = pathlib.Path(str(tmp_path)) / "event.html"
+    assert main(["rank", str(path), "--lang", lang, "--format", "html", "--out", str(out)]) == 0
+    assert line in out.read_text(encoding="utf-8")
+    title = standings_grid(rank(read_trf(path.read_text(encoding="utf-8")), None, "ru"), "ru", lang)[0][0]
+    assert title.endswith("; " + line)
