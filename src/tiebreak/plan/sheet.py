@@ -164,6 +164,8 @@ def plan_rank(
     own_cols, own_rows = own_block(book, settings, target, values, box)
     table = Table(target, values, box, grid, named, own_cols, own_rows)
     t, layout = _read_crosstable(book, names, own, table, settings, blocks)
+    if after_round is None:
+        after_round = settings.after_round_value()
     if after_round is not None:
         t = at_round(t, after_round)
     crits = settings.criteria_list(round_robin=t.is_round_robin)
