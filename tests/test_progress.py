@@ -202,3 +202,39 @@ def test_html_and_standings_say_where_the_event_stands(tmp_path: object, capsys:
     assert line in out.read_text(encoding="utf-8")
     title = standings_grid(rank(read_trf(path.read_text(encoding="utf-8")), None, "ru"), "ru", lang)[0][0]
     assert title.endswith("; " + line)
+
+
+@pytest.mark.parametrize(("label", "names", "line"), [("After round", ("Ann", "Bob"), "After round 1 of 3."), ("После тура", ("Аня", "Боря"), "После 1-го тура из 3.")])
+def test_the_settings_row_after_round_ranks_as_after_that_round(tmp_path: object, label: str, names: tuple[str, str], line: str) -> None:
+    import pathlib
+
+    import openpyxl  # type: ignore[import-untyped]
+    from test_rank_script import alert, payload, run_script
+
+    from tiebreak.plan.settings import Settings
+
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    rows = [list(r) for r in grid()]
+    rows[1][1], rows[2][1] = names
+    for row in rows:
+        ws.append(row)
+    cfg = wb.create_sheet("tiebreak")
+    cfg.append(["tiebreak settings / настройки tiebreak"])
+    cfg.append(["Rule set / Правила", "ru"])
+    cfg.append([label, 1])
+    path = pathlib.Path(str(tmp_path)) / "event.xlsx"
+    wb.save(path)
+    actions = run_script(payload(path))
+    message = alert(actions)
+    assert line in message
+    # Standings: after round 1 the four winners share 1 point, so places 1–4 and 5–8
+    standings = [a for a in actions if a["func"] == "setValues" and a["values"] and str(a["values"][0][0]).startswith(("Standings", "Итоги", "Положение"))]
+    assert standings, [a["func"] for a in actions]
+    assert standings[0]["values"][0][0].endswith("; " + line[0].lower() + line[1:-1])
+    places = {str(r[0]) for r in standings[0]["values"][3:11]}
+    assert places == {"1–4", "5–8"}
+    with pytest.raises(SettingsError):
+        Settings.from_grid([["After round", "two"]]).validate()
+    assert Settings.from_grid([["После тура", "3"]]).after_round_value() == 3
+    assert Settings.from_grid([["После тура", ""]]).after_round_value() is None
