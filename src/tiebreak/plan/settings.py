@@ -10,10 +10,11 @@ editable by a person, with English or Russian labels::
     Scoring / Очки за партию         auto
     Language / Язык                  auto
     Output / Вывод                   Sheet1!N1:S1       (written by Rank)
-    After round / После тура                            (empty: as the event stands)
 
 followed by the list of criteria codes.  Rank fills in the defaults the first
-time it runs; later runs read what the user changed.
+time it runs; later runs read what the user changed.  A row
+``After round / После тура`` with a round number, added by the user, ranks
+the event as it stood after that round (empty or absent: as it stands).
 
 >>> s = Settings.from_grid([["Правила", "fide-2024"], ["Критерии", "BH/C1, BH, SB"]])
 >>> s.rules, [c.code for c in s.criteria_list()]
@@ -114,8 +115,9 @@ class Settings:
                 s.output = text
             elif key == "compare":
                 s.compare = text
-            elif key == "after_round":
-                s.after_round = text
+            elif key == "after_round":  # column B only: a note beside an empty value is no round number
+                b = row[1] if len(row) > 1 else None
+                s.after_round = "" if b is None else (f"{b:g}" if isinstance(b, float) else str(b)).strip()
         return s
 
     def validate(self) -> None:
@@ -168,7 +170,6 @@ def settings_grid(s: Settings, criteria_text: str) -> list[list[Any]]:
         [LABELS["scoring"], s.scoring, _("auto, 1/0.5/0, 2/1/0, 3/1/0 or any win/draw/loss")],
         [LABELS["language"], s.language, _("auto, en or ru: the language of what Rank writes and says, and of the worksheet functions' messages")],
         [LABELS["output"], s.output, _("Written by Rank: where its columns are. Do not edit.")],
-        [LABELS["after_round"], s.after_round, _("Empty: the event as it stands; a round number K: as it stood after round K")],
         ["", "", ""],
         ["Code / Код", "Criterion", "Критерий"],
     ]
