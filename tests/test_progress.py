@@ -258,3 +258,22 @@ def test_the_csv_says_where_the_event_stands_in_two_last_columns(tmp_path: objec
     path.write_text(_trf(done), encoding="utf-8")
     assert main(["rank", str(path), "--lang", lang, "--format", "csv", "--csv-dialect", "excel"]) == 0
     assert head[0] not in capsys.readouterr().out
+
+
+def test_a_subprocess_ranks_after_round_k_as_json(tmp_path: object) -> None:
+    import os
+    import pathlib
+    import subprocess
+    import sys
+
+    path = pathlib.Path(str(tmp_path)) / "event.trf"
+    lines = [(1, "Ann", "   2 w 1     3 b 1"), (2, "Bob", "   1 b 0     4 w 1"), (3, "Cid", "   4 w 1     1 w 0"), (4, "Dan", "   3 b 0     2 b 0")]
+    path.write_text(_trf(lines, "XXR 3\n"), encoding="utf-8")
+    env = dict(os.environ, PYTHONIOENCODING="utf-8")
+    cmd = [sys.executable, "-m", "tiebreak.cli", "rank", str(path), "--after-round", "1", "--format", "json"]
+    done = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert (data["after_round"], data["rounds"]) == (1, 3)
+    # after round 1: Ann and Cid won, Bob and Dan lost
+    assert {s["name"]: s["points"] for s in data["standings"]} == {"Ann": 1.0, "Bob": 0.0, "Cid": 1.0, "Dan": 0.0}
