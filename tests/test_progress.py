@@ -240,26 +240,6 @@ def test_the_settings_row_after_round_ranks_as_after_that_round(tmp_path: object
     assert Settings.from_grid([["После тура", ""]]).after_round_value() is None
 
 
-@pytest.mark.parametrize(("lang", "head"), [("en", ["After round", "Rounds scheduled"]), ("ru", ["После тура", "Туров всего"])])
-def test_the_csv_says_where_the_event_stands_in_two_last_columns(tmp_path: object, capsys: pytest.CaptureFixture[str], lang: str, head: list[str]) -> None:
-    import csv
-    import io
-    import pathlib
-
-    path = pathlib.Path(str(tmp_path)) / "event.trf"
-    lines = [(1, "Ann", "   2 w 1     3 b  "), (2, "Bob", "   1 b 0     4 w 1"), (3, "Cid", "   4 w 1     1 w  "), (4, "Dan", "   3 b 0     2 b 0")]
-    path.write_text(_trf(lines, "XXR 3\n"), encoding="utf-8")
-    assert main(["rank", str(path), "--lang", lang, "--format", "csv", "--csv-dialect", "excel"]) == 0
-    rows = list(csv.reader(io.StringIO(capsys.readouterr().out)))
-    assert rows[0][-2:] == head
-    assert {tuple(r[-2:]) for r in rows[1:]} == {("1", "3")}
-    # a finished event's CSV keeps its columns as before
-    done = [(1, "Ann", "   2 w 1"), (2, "Bob", "   1 b 0")]
-    path.write_text(_trf(done), encoding="utf-8")
-    assert main(["rank", str(path), "--lang", lang, "--format", "csv", "--csv-dialect", "excel"]) == 0
-    assert head[0] not in capsys.readouterr().out
-
-
 def test_a_subprocess_ranks_after_round_k_as_json(tmp_path: object) -> None:
     import os
     import pathlib

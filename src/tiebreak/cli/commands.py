@@ -371,14 +371,9 @@ def _print(ranking: Ranking, rules: str, fmt: str, sheet: str | None, dialect: s
     if fmt == "csv":
         t = ranking.tournament
         table: list[list[Any]] = [list(_head(ranking))]
-        stands = progress(t)
-        # an unfinished event: where it stands in two last columns (a title line would break Excel's columns), as JSON's after_round and rounds
-        where: list[Any] = [] if stands.finished else [stands.after_round, stands.rounds]
-        if where:
-            table[0] += [_("After round"), _("Rounds scheduled")]
         for s in ranking.standings:
             p = t.players[s.player]
-            table.append([s.label, p.number, p.name, t.points[s.player]] + [_csv_value(s.values.get(c.code), c) for c in ranking.criteria] + where)
+            table.append([s.label, p.number, p.name, t.points[s.player]] + [_csv_value(s.values.get(c.code), c) for c in ranking.criteria])
         write_csv(table, out, csv_format(dialect), bom=is_regular_file(out))
         return
     head, rows = _rows(ranking)
