@@ -89,6 +89,7 @@ CONVERTED = (
     "plan/values.py",
     "plan/settings.py",
     "core/outlook.py",
+    "core/progress.py",
     "excel/rank.py",
     "excel/merges.py",
     "io/workbook.py",

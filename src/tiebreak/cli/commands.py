@@ -33,6 +33,7 @@ from tiebreak.core.labels import standings_head
 from tiebreak.core.localformat import decimal_separator, players, rounds
 from tiebreak.core.numbers import decimals_of, json_value, shown
 from tiebreak.core.numbers import text as number_text
+from tiebreak.core.progress import after_round_text, at_round, progress
 from tiebreak.core.ranking import Ranking, rank
 from tiebreak.core.rules import RULE_SETS, get_rules
 from tiebreak.io.book import is_trf as _is_trf
@@ -76,6 +77,7 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("--overwrite-input", action="store_true", help=_("allow --out to name the input file itself"))
     r.add_argument("--format", choices=("text", "csv", "json", "html"), default="text", help=_("how to print the standings (default: text; html: a self-contained web page)"))
     r.add_argument("--csv-dialect", choices=DIALECT_CHOICES, default="auto", help=str(DIALECT_HELP))
+    r.add_argument("--after-round", type=int, metavar="K", help=_("rank the event as it stood after round K (rounds 1..K only; not for a round-robin matrix)"))
     c = sub.add_parser("compare", help=_("the players placed differently under two rule sets or criteria lists, and why"))
     c.add_argument("file", help=_(".xlsx workbook or FIDE TRF file"))
     c.add_argument("--sheet", help=_("the sheet with the crosstable (default: as for rank)"))
@@ -291,6 +293,7 @@ def _rank(args: argparse.Namespace) -> int:
             scoring=args.scoring,
             cell_range=args.cell_range,
             language=choose,
+            after_round=args.after_round,
         )
     finally:
         if chosen:  # the workbook's language from here on, for its errors too (main restores the caller's)
@@ -322,6 +325,8 @@ def _rank_trf(path: Path, args: argparse.Namespace) -> int:
     if args.cell_range:
         raise SettingsError(_("--range is for workbooks; a TRF file has no cells"))
     t = read_trf_file(path)
+    if args.after_round is not None:
+        t = at_round(t, args.after_round)
     lang = cli_language(args.lang, None, [t.title, *(p.name for p in t.players)])
     set_language(lang)  # the file's language from here on (main restores the caller's)
     for note in getattr(t.layout, "notes", ()):
@@ -408,7 +413,10 @@ def _print(ranking: Ranking, rules: str, fmt: str, sheet: str | None, dialect: s
         t = ranking.tournament
         seps = separations(ranking)
         decided = decided_texts(ranking, seps=seps)
+        stands = progress(t)
         data = {
+            "after_round": stands.after_round,
+            "rounds": stands.rounds,
             "rules": rules,
             "sheet": sheet,
             "scoring": t.scoring.label,
@@ -448,6 +456,9 @@ def _print(ranking: Ranking, rules: str, fmt: str, sheet: str | None, dialect: s
     widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(head)]
     criteria = ", ".join(c.code for c in ranking.criteria) or "-"
     out.write(_("Rules: {rules}   Criteria: {criteria}").format(rules=rules, criteria=criteria) + "\n")
+    stands = progress(ranking.tournament)
+    if not stands.finished:
+        out.write(after_round_text(stands) + "\n")
     out.write("  ".join(h.ljust(widths[i]) for i, h in enumerate(head)).rstrip() + "\n")
     for r in rows:
         cells = [r[i].ljust(widths[i]) if i == 2 else r[i].rjust(widths[i]) for i in range(len(r))]

@@ -137,10 +137,15 @@ def aob(ev: Evaluation, ratings: Ratings = None) -> list[float | None]:
 def koya(ev: Evaluation, ratings: Ratings = None) -> list[float]:
     """KS (C.07 9.2): points scored against the opponents with at least half the maximum score.
 
-    Every scheduled game counts, a forfeit too (its points as scored).
+    Every scheduled game counts, a forfeit too (its points as scored).  The
+    maximum is that of the games played so far: an unfinished round-robin
+    matrix, which has a column for every game, counts the most games any
+    player has had, as the same event given in rounds (TRF) counts its rounds.
     """
     n = ev.n
     maxgames = ev.rounds
+    if not ev.has_rounds:
+        maxgames = max((sum(1 for q in opp if q >= 0) for opp in ev.opp), default=0)
     if ev.round_robin and ev.has_rounds and n and ev.rounds % n == 0:
         maxgames -= ev.rounds // n
     lim = 0.5 * ev.scoring.win * maxgames

@@ -201,10 +201,16 @@ class Tournament:
     A pending game counts for nothing: both players' entries of that round
     stay empty (absent, no points) and are no evidence of a withdrawal.
     """
+    unentered: list[tuple[int, int]] = field(default_factory=list)
+    """``(round, player)`` of empty cells in a round still being entered (no pairing written): like a pending game, no evidence of anything."""
     scheduled: int | None = None
     """Rounds scheduled when the source says more than it holds (TRF XXR), else None."""
+    after: int | None = None
+    """The round the event is counted after when the user chose it (a round being entered counted as it is), else None."""
     layout: object | None = field(default=None, repr=False, compare=False)
     """Where the reader found the parts of the source table (``reader.TableLayout``)."""
+    whole: Tournament | None = field(default=None, repr=False, compare=False)
+    """The event as read, when this one is it as it stands (cut after the last complete round); else None."""
     _points: list[float] | None = field(default=None, repr=False, compare=False)
     _numbers: dict[int, int] | None = field(default=None, repr=False, compare=False)
     _evaluations: dict[str, object] = field(default_factory=dict, repr=False, compare=False)
@@ -270,21 +276,25 @@ class Tournament:
 
     @property
     def rounds_played(self) -> int:
-        """Rounds through the last one in which at least one game was scheduled (played or forfeited).
+        """Rounds through the last one in which at least one game was played over the board.
 
-        Marks in later rounds (byes, absences written ahead) are kept for
-        later and change nothing now.  A matrix without round order counts
-        the most games any player has had.
+        Marks in later rounds (byes, absences, forfeits written ahead) are
+        kept for later and change nothing now, unless such a round has an
+        entry for every player (none absent): then it is a round of byes,
+        complete.  A matrix without round order counts the most games any
+        player has had.
         """
         if not self.has_rounds:
             return max((sum(1 for q in row if q >= 0) for row in self.opp), default=0)
+        played, absent = int(Kind.PLAYED), int(Kind.ABSENT)
         last = 0
-        for p in range(len(self.players)):
-            row = self.opp[p]
+        for row in self.kind:
             for i in range(len(row) - 1, last - 1, -1):
-                if row[i] >= 0:
+                if row[i] == played:
                     last = i + 1
                     break
+        while last < self.rounds and all(len(row) > last and row[last] != absent for row in self.kind):
+            last += 1
         return last
 
     @property
@@ -316,8 +326,10 @@ class Tournament:
             title=self.title,
             tiebreak_codes=list(self.tiebreak_codes),
             pending=[g for g in self.pending if g[0] <= k],
+            unentered=[e for e in self.unentered if e[0] <= k],
             scheduled=self.rounds_scheduled,
             layout=self.layout,
+            whole=self.whole or self,
         )
 
     # ------------------------------------------------------------ construction

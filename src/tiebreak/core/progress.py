@@ -17,10 +17,12 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from tiebreak.core.errors import SettingsError
+from tiebreak.core.i18n import _
 from tiebreak.core.model import Tournament
 from tiebreak.core.outlook import Outlook, outlook
 
-__all__ = ["Progress", "event_outlook", "progress"]
+__all__ = ["Progress", "after_round_text", "at_round", "event_outlook", "pending_note", "progress", "settle"]
 
 
 @dataclass(frozen=True)
@@ -52,7 +54,7 @@ class Progress:
 def progress(t: Tournament) -> Progress:
     """Rounds complete, rounds scheduled and the games still to be played in ``t``."""
     played = t.rounds_played
-    pending_rounds = {r for r, _w, _b in t.pending}
+    pending_rounds = {r for r, _w, _b in t.pending} | {r for r, _p in t.unentered}
     if t.has_rounds:
         played = max([played, *pending_rounds])
     after = played
@@ -60,6 +62,8 @@ def progress(t: Tournament) -> Progress:
         after -= 1
     if not t.has_rounds and t.pending:
         after = min(after, played - 1) if played else 0
+    if t.after is not None:
+        after = played = t.after
     remaining: list[tuple[int, int]]
     if t.is_round_robin:
         met: Counter[tuple[int, int]] = Counter()
@@ -74,11 +78,68 @@ def progress(t: Tournament) -> Progress:
     return Progress(after_round=after, rounds=t.rounds_scheduled, played=played, remaining=remaining, pending=list(t.pending))
 
 
+def settle(t: Tournament) -> Tournament:
+    """The event as it stands: cut after its last complete round when later rounds hold only marks written ahead or a round being entered.
+
+    ``t`` itself when nothing is to be cut (a matrix, a finished event); the
+    cut event keeps ``t`` as ``whole`` and its pending games for the note.
+    """
+    if not t.has_rounds:
+        return t
+    p = progress(t)
+    if p.after_round >= t.rounds or p.after_round < 1:
+        return t
+    cut = t.cut(p.after_round)
+    cut.pending = list(t.pending)
+    cut.unentered = list(t.unentered)
+    return cut
+
+
+def at_round(t: Tournament, k: int) -> Tournament:
+    """The event after round ``k``: rounds 1..k of the event as read, as if the later columns were empty.
+
+    The entered games of a round being entered count; its pending games are
+    simply not there yet.  A round-robin matrix, which does not say when a
+    game was played, is refused.
+    """
+    if not t.has_rounds:
+        raise SettingsError(_("after round {k}: a round-robin matrix does not say in which round a game was played; give the event with round numbers or as TRF").format(k=k))
+    whole = t.whole or t
+    if not 1 <= k <= whole.rounds:
+        raise SettingsError(_("after round {k}: the table has rounds 1–{rounds}").format(k=k, rounds=whole.rounds))
+    cut = whole.cut(k)
+    cut.after = k
+    return cut
+
+
+def pending_note(t: Tournament) -> str | None:
+    """The note listing the results still missing in the round being entered, or None."""
+    p = progress(t)
+    rnd = p.after_round + 1
+    games = [(w, b) for r, w, b in t.pending if r == rnd]
+    empty = [q for r, q in t.unentered if r == rnd]
+    if not games and not empty:
+        return None
+    names = [f"{t.players[w].label()} – {t.players[b].label()}" for w, b in games]
+    names += [t.players[q].label() for q in empty]
+    played = sum(1 for row in (t.whole or t).opp if rnd - 1 < len(row) and row[rnd - 1] >= 0) // 2
+    missing = len(games) + (len(empty) + 1) // 2
+    return _("round {round}: {missing} of {boards} results missing: {games}").format(
+        round=rnd, missing=missing, boards=missing + played, games=", ".join(names)
+    )
+
+
+def after_round_text(p: Progress) -> str:
+    """Where the event stands, for a line of output: "after round 5 of 9"."""
+    return _("after round {k} of {n}").format(k=p.after_round, n=p.rounds)
+
+
 def event_outlook(t: Tournament) -> tuple[Progress, Outlook]:
     """Where ``t`` stands and who can still win it: the outlook over the games still to be played (:mod:`tiebreak.core.outlook`).
 
-    Points now are the points on the board (each game and bye as entered); a
-    pending game counts for nothing until its result is in.
+    Points now are the points on the board of the rounds counted (each game
+    and bye as entered); a pending game counts for nothing until its result
+    is in.
     """
     where = progress(t)
     return where, outlook(t.points, where.remaining, t.scoring)

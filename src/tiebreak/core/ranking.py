@@ -42,6 +42,7 @@ from tiebreak.core.criteria import (
 from tiebreak.core.criterion import GroupContext, Ratings
 from tiebreak.core.i18n import _
 from tiebreak.core.model import Tournament
+from tiebreak.core.progress import pending_note
 from tiebreak.core.rules import RuleSet, get_rules
 
 __all__ = ["Ranking", "Standing", "place_label", "rank", "separated_at", "sort_key"]
@@ -326,6 +327,9 @@ def rank(
     else:
         crits = [get_criterion(c) for c in criteria]
     notes = list(ev.notes)
+    waiting = pending_note(t)
+    if waiting:
+        notes.append(waiting)
     skipped: list[str] = []
     active: list[Criterion] = []
     for c in crits:

@@ -156,12 +156,19 @@ def withdrawal_round(t: Tournament, p: int) -> int | None:
         return None  # a round robin's rest rounds are not withdrawals
     kinds = t.kind[p]
     last = len(kinds)
+    if last and _waiting(t, p, last):
+        return None  # his cell in the round being entered is empty or paired without a result: no evidence
     k = last
     while k > 0 and kinds[k - 1] in _WITHDRAWN:
         k -= 1
     if k == last or k == 0:
         return None
     return k
+
+
+def _waiting(t: Tournament, p: int, rnd: int) -> bool:
+    """Whether player ``p`` waits for a result in round ``rnd`` (a pending game, or a cell not yet entered)."""
+    return any(r == rnd and p in (w, b) for r, w, b in t.pending) or (rnd, p) in t.unentered
 
 
 class RuRules(RuleSet):

@@ -29,9 +29,10 @@ from typing import Any
 from tiebreak.core import numbers
 from tiebreak.core.criteria import Criterion
 from tiebreak.core.errors import FileFormatError
-from tiebreak.core.i18n import _, choose_language
+from tiebreak.core.i18n import _, choose_language, use_language
 from tiebreak.core.labels import text
 from tiebreak.core.model import Kind, Tournament
+from tiebreak.core.progress import after_round_text, progress
 from tiebreak.core.ranking import Ranking
 from tiebreak.core.rules import get_rules
 from tiebreak.core.text import shown
@@ -217,7 +218,11 @@ def html_page(ranking: Ranking, lang: str | None = None, title: str = "") -> str
     rs = get_rules(ranking.evaluation.rules.name)
     system = text("round robin" if t.is_round_robin else "swiss", lang)
     facts = [system, text("players", lang, n=len(t.players))]
-    if not t.is_round_robin:
+    stands = progress(t)
+    if not stands.finished:  # where the event stands, not the rounds it has so far
+        with use_language(lang):
+            facts.append(after_round_text(stands))
+    elif not t.is_round_robin:
         facts.append(text("rounds", lang, n=t.rounds))
     crit_names = ", ".join((c.name_ru if lang == "ru" else c.name) for c in ranking.criteria) or "–"
     meta = f"{' · '.join(facts)}. {text('rules', lang)}: {rs.name} ({rs.title}). {text('criteria', lang)}: {crit_names}."

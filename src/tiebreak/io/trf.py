@@ -38,6 +38,7 @@ from tiebreak.core.errors import (
 )
 from tiebreak.core.i18n import _
 from tiebreak.core.model import CHESS, DRAUGHTS, Kind, Player, Scoring, Tournament
+from tiebreak.core.progress import settle
 from tiebreak.core.rules import fide_for_date
 from tiebreak.core.text import one_line
 
@@ -232,6 +233,8 @@ def _player(line: str, no: int) -> tuple[int, str, float | None, float | None, l
         except ValueError:
             raise _err(no, _("'{text}' is not a number of points (columns 81-84)").format(text=points_text), name) from None
     rest = line[91:].rstrip()
+    if rest:  # a last cell paired without a result ('   3 b  ') lost its blank result column to the strip
+        rest = rest.ljust((len(rest) + 11) // 10 * 10 - 2)
     if len(rest) > 10 * MAX_ROUNDS:
         raise _err(no, _("more than {limit} rounds; refused").format(limit=MAX_ROUNDS), name)
     if rest and not _ROUNDS.fullmatch(rest):
@@ -325,8 +328,9 @@ def _build(
     t.start_date = start
     t.tiebreak_codes = tiebreaks
     t.rules = rules or fide_for_date(start)
-    t.system = "round robin" if _is_round_robin(t, kind_text) else "swiss"
-    return t
+    t.system = "round robin" if _is_round_robin(t, kind_text, declared_rounds) else "swiss"
+    t.scheduled = declared_rounds
+    return settle(t)
 
 
 def _fill(players: Any, lines_of: list[int], index: dict[int, int], rounds: int, sc: Scoring, values: dict[str, float]) -> Tournament:
@@ -355,6 +359,7 @@ def _fill(players: Any, lines_of: list[int], index: dict[int, int], rounds: int,
     blank = (0, "", "")
     absent_kind = absent[0]
     get_index, get_points, get_bye = index.get, points_of.get, no_opponent.get
+    waiting: list[tuple[int, int, int]] = []
     for i, (_num, name, _rt, _pts, cells) in enumerate(players):
         if len(cells) < rounds:
             cells = cells + [blank] * (rounds - len(cells))
@@ -364,6 +369,10 @@ def _fill(players: Any, lines_of: list[int], index: dict[int, int], rounds: int,
         c_row: list[str | None] = [None] * rounds
         for r in range(rounds):
             opp, colour, res = cells[r]
+            if opp and not res and get_index(opp) not in (None, i):  # paired, no result yet: a pending game
+                j = get_index(opp)
+                waiting.append((r + 1, i if colour != "b" else j, j if colour != "b" else i))  # type: ignore[arg-type]
+                continue
             if opp:
                 j = get_index(opp)
                 got = get_points(res)
@@ -382,6 +391,10 @@ def _fill(players: Any, lines_of: list[int], index: dict[int, int], rounds: int,
         kind_rows.append(k_row)
         colour_rows.append(c_row)
     t = Tournament(plist, rounds, opp_rows, pts_rows, kind_rows, colour_rows, scoring=sc, system="swiss")
+    games: dict[tuple[int, int, int], tuple[int, int, int]] = {}
+    for r, w, b in waiting:  # each pending game is written on both players' lines
+        games.setdefault((r, min(w, b), max(w, b)), (r, w, b))
+    t.pending = sorted(games.values())
 
     def locate(p: int, i: int) -> Location:
         return Location(line=lines_of[p], player=plist[p].label(), round=i + 1)
@@ -403,7 +416,7 @@ def _fill_error(line: int, name: str, r: int, opp: int, himself: bool, res: str)
     raise _err(line, _("opponent {number} is not a start number of this file").format(number=opp), name, r)
 
 
-def _is_round_robin(t: Tournament, kind_text: str) -> bool:
+def _is_round_robin(t: Tournament, kind_text: str, declared_rounds: int | None = None) -> bool:
     k = kind_text.casefold()
     if "swiss" in k or "швейц" in k:
         return False
@@ -416,6 +429,11 @@ def _is_round_robin(t: Tournament, kind_text: str) -> bool:
         for q in t.opp[p]:
             if q > p:
                 meetings[(p, q)] = meetings.get((p, q), 0) + 1
+    for _r, a, b in t.pending:
+        meetings[(min(a, b), max(a, b))] = meetings.get((min(a, b), max(a, b)), 0) + 1
+    single = n - 1 if n % 2 == 0 else n
+    if meetings and max(meetings.values()) == 1 and declared_rounds == single:
+        return True  # unfinished: every pair met at most once, and the rounds scheduled are a round robin's
     if len(meetings) != n * (n - 1) // 2:
         return False
     return len(set(meetings.values())) == 1

@@ -12,7 +12,9 @@ editable by a person, with English or Russian labels::
     Output / Вывод                   Sheet1!N1:S1       (written by Rank)
 
 followed by the list of criteria codes.  Rank fills in the defaults the first
-time it runs; later runs read what the user changed.
+time it runs; later runs read what the user changed.  A row
+``After round / После тура`` with a round number, added by the user, ranks
+the event as it stood after that round (empty or absent: as it stands).
 
 >>> s = Settings.from_grid([["Правила", "fide-2024"], ["Критерии", "BH/C1, BH, SB"]])
 >>> s.rules, [c.code for c in s.criteria_list()]
@@ -44,6 +46,7 @@ _KEYS = {
     "language": ("language", "язык"),
     "output": ("output", "вывод"),
     "compare": ("compare", "compare with", "сравнить", "сравнить с", "сравнение"),
+    "after_round": ("after round", "после тура"),
 }
 LABELS = {
     "rules": "Rule set / Правила",
@@ -52,6 +55,7 @@ LABELS = {
     "language": "Language / Язык",
     "output": "Output / Вывод",
     "compare": "Compare / Сравнить",
+    "after_round": "After round / После тура",
 }
 
 
@@ -77,6 +81,8 @@ class Settings:
     """Where Rank wrote its columns last time (``Sheet!N1:S1``)."""
     compare: str = ""
     """Rule sets to compare the ranking with (``fide-2024`` or ``ru, fide-2024``): Rank then writes a Compare sheet."""
+    after_round: str = ""
+    """Rank the event as it stood after this round (empty: as it stands now)."""
     present: bool = False
     """Whether the workbook had settings (False: defaults, to be written)."""
     found: dict[str, int] = field(default_factory=dict)
@@ -109,6 +115,9 @@ class Settings:
                 s.output = text
             elif key == "compare":
                 s.compare = text
+            elif key == "after_round":  # column B only: a note beside an empty value is no round number
+                b = row[1] if len(row) > 1 else None
+                s.after_round = "" if b is None else (f"{b:g}" if isinstance(b, float) else str(b)).strip()
         return s
 
     def validate(self) -> None:
@@ -119,6 +128,7 @@ class Settings:
         for name in self.compare.split(","):
             if name.strip():
                 get_rules(name.strip())
+        self.after_round_value()
         if self.language.strip().casefold() not in ("auto", "en", "ru", "english", "russian", "русский", "английский", ""):
             raise SettingsError(_("settings: language '{value}' must be auto, en or ru").format(value=self.language))
 
@@ -130,6 +140,19 @@ class Settings:
             return Scoring.parse(text)
         except SettingsError as err:
             raise SettingsError(_("settings: {error}").format(error=err)) from None
+
+    def after_round_value(self) -> int | None:
+        """The round the After round row asks to rank after, or None (empty: as the event stands)."""
+        text = self.after_round.strip()
+        if not text:
+            return None
+        try:
+            k = int(float(text.replace(",", ".")))
+        except ValueError:
+            k = 0
+        if k < 1 or str(k) != text.split(".")[0].split(",")[0]:
+            raise SettingsError(_("settings: after round '{value}' must be a round number, or empty for the event as it stands").format(value=self.after_round))
+        return k
 
     def criteria_list(self, round_robin: bool = False) -> list[Criterion]:
         if self.criteria.strip():

@@ -48,6 +48,7 @@ from tiebreak.core.i18n import (
 )
 from tiebreak.core.localformat import players
 from tiebreak.core.model import Scoring, Tournament
+from tiebreak.core.progress import after_round_text, at_round, progress
 from tiebreak.core.ranking import Ranking, rank
 from tiebreak.core.rules import get_rules
 from tiebreak.plan.blocked import (
@@ -136,6 +137,7 @@ def plan_rank(
     scoring: str | None = None,
     cell_range: str | None = None,
     language: Chooser | None = None,
+    after_round: int | None = None,
 ) -> Plan:
     """Work out everything Rank writes; raise a :class:`TiebreakError` (nothing written) on bad input.
 
@@ -148,7 +150,8 @@ def plan_rank(
     sheet's Language value and the table's labels (default:
     :func:`tiebreak.core.i18n.choose_language`); the messages, notes and labels
     speak it, and :attr:`Plan.language` says which it was.  The caller's
-    current language is unchanged afterwards.
+    current language is unchanged afterwards.  ``after_round`` ranks the
+    event as it stood after that round (:func:`tiebreak.core.progress.at_round`).
     """
     choose = language or choose_language
     names = book.sheet_names()
@@ -161,6 +164,10 @@ def plan_rank(
     own_cols, own_rows = own_block(book, settings, target, values, box)
     table = Table(target, values, box, grid, named, own_cols, own_rows)
     t, layout = _read_crosstable(book, names, own, table, settings, blocks)
+    if after_round is None:
+        after_round = settings.after_round_value()
+    if after_round is not None:
+        t = at_round(t, after_round)
     crits = settings.criteria_list(round_robin=t.is_round_robin)
     ranking = rank(t, crits, settings.rules)
     cols = lay_out_columns(table, t, ranking, layout.header_row, lang)
@@ -305,6 +312,9 @@ def _message(plan: Plan, t: Tournament, ranking: Ranking, settings: Settings, st
         last=column_letter(start + width),
         standings=standings,
     )
+    stands = progress(t)
+    if not stands.finished:  # where the event stands: "after round 5 of 9"
+        message = f"{message} {after_round_text(stands)[:1].upper()}{after_round_text(stands)[1:]}."
     if plan.notes:
         message = _("{message} Notes: {notes}").format(message=message, notes="; ".join(plan.notes))
     return message

@@ -9,6 +9,7 @@ from tiebreak.core.errors import WriteBlockedError
 from tiebreak.core.i18n import _, use_language
 from tiebreak.core.labels import standings_head
 from tiebreak.core.places import decided_texts
+from tiebreak.core.progress import after_round_text, progress
 from tiebreak.core.ranking import Ranking
 from tiebreak.core.rules import get_rules
 from tiebreak.plan.blocked import first_cell, formulas_in, refuse_protected
@@ -44,6 +45,9 @@ def standings_grid(ranking: Ranking, rules: str, lang: str) -> list[list[Any]]:
         title = _("{mark}: rules {name} ({title}); criteria {criteria}").format(
             mark=STANDINGS_MARK, name=rs.name, title=rs.title, criteria=", ".join(c.code for c in crit) or "-"
         )
+        stands = progress(t)
+        if not stands.finished:  # where the event stands
+            title += "; " + after_round_text(stands)
     rows: list[list[Any]] = [
         [title] + [""] * (len(head) - 1),
         [""] * len(head),

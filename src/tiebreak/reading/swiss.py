@@ -33,6 +33,8 @@ from tiebreak.reading.labels import fold as _fold
 
 # the common Swiss cell, one per line of a joined column: opponent, colour letter, one-character result
 _COLOURS, _FAST_MARKS = g.COLOURS, g.ONE_CHAR_MARKS
+# a pairing written without its result ('12w', '5б'): the game is pending
+_PENDING = re.compile(rf"^\s*(\d{{1,6}})\s*({g.COLOUR})\s*$")
 _FAST_COLUMN = re.compile(rf"^(?:(\d{{1,6}})({g.COLOUR})({g.one_of(_FAST_MARKS)})|[^\n]*)$", re.MULTILINE)
 
 def _games_on(sc: Scoring) -> dict[Any, tuple[int, float]]:
@@ -136,6 +138,7 @@ class SwissDecoding(SideColumns):
         players = self.players(rows, layout)
         if len(rows) < 2:
             raise LayoutError(_("a tournament needs at least two players"), self.loc(rows[0]))
+        self.pending: dict[tuple[int, int, int], list[tuple[int, str | None]]] = {}
         fast_cols, slow_cols, values = self.scan_rounds(rows, cols)
         sc = self.scoring(values, lambda: self.first_cell_with(rows, cols, 2.0, swiss=True), lambda r, c: self.loc(r, c, round=cols.index(c) + 1))
         columns, consistent = self.decode_rounds(rows, cols, players, fast_cols, slow_cols, sc, numbered=layout.number_col is not None)
@@ -158,15 +161,48 @@ class SwissDecoding(SideColumns):
         def locate(p: int, i: int) -> Location:
             return self.loc(rows[p], cols[i], round=i + 1)
 
+        t.pending = self.pending_games(rows, cols)
         if not consistent:  # find and name the first inconsistency
             try:
                 t.check_pairings(locate)
             except ConsistencyError:
                 self.check_twice(t, locate)  # the more precise message, when that is the cause
                 raise
+        t.unentered = self.unentered(t, rows, cols)
         t.layout = layout
         self.check_points(t, layout, rows)
         return t
+
+    def unentered(self, t: Tournament, rows: list[int], cols: list[int]) -> list[tuple[int, int]]:
+        """``(round, player)`` of the empty cells of the round being entered: players who played the round before.
+
+        Two or more such cells in the last round with a game, when round
+        columns follow it, mean the round is still being entered (one alone
+        is a player who stopped; in the table's last round column an empty
+        cell is an absence).
+        """
+        last = t.rounds_played
+        if last < 2 or last >= t.rounds:
+            return []
+        i, c = last - 1, cols[last - 1]
+        cells = self.cells
+        empty = [p for p in range(len(rows)) if t.opp[p][i] < 0 and t.kind[p][i] == Kind.ABSENT and cells[rows[p]][c] is None and t.opp[p][i - 1] >= 0]
+        pending = {p for r, a, b in t.pending if r == last for p in (a, b)}
+        empty = [p for p in empty if p not in pending]
+        return [(last, p) for p in empty] if len(empty) >= 2 else []
+
+    def pending_games(self, rows: list[int], cols: list[int]) -> list[tuple[int, int, int]]:
+        """The pending games as ``(round, white, black)``: pairings without a result, written so on both sides."""
+        games: list[tuple[int, int, int]] = []
+        for (rnd, a, b), sides in sorted(self.pending.items()):
+            if len(sides) != 2:  # the opponent's cell holds something else: this cell lacks its result
+                p = sides[0][0]
+                text = show(self.cells[rows[p]][cols[rnd - 1]])
+                raise NotationError(_("{text} has an opponent but no result").format(text=text), self.loc(rows[p], cols[rnd - 1], round=rnd))
+            colour = dict(sides)
+            white, black = (b, a) if colour.get(a) == "b" or colour.get(b) == "w" else (a, b)
+            games.append((rnd, white, black))
+        return games
     def scan_rounds(self, rows: list[int], cols: list[int]) -> tuple[list[list[tuple[str, str, str]]], list[dict[int, SwissCell]], set[float]]:
         """Pass 1, per round: the common cells ('12w1', '5б½') read by one pattern over the whole column.
 
@@ -191,6 +227,10 @@ class SwissDecoding(SideColumns):
                     continue
                 if isinstance(v, _Bad):
                     raise NotationError(str(v.problem), self.loc(rows[i], c, round=k + 1))
+                pending = _PENDING.match(v) if v.__class__ is str else None
+                if pending is not None:
+                    slow[i] = SwissCell(int(pending.group(1)), _COLOURS.get(pending.group(2)), None, "pending")
+                    continue
                 try:
                     cell = slow[i] = swiss_cell(v)
                 except CellProblem as problem:
@@ -263,6 +303,12 @@ class SwissDecoding(SideColumns):
         o_col, k_col, p_col, c_col = arrays
         cells = self.cells
         for i, cell in slow.items():
+            if cell[3] == "pending":  # paired, no result yet: counts for nothing, kept in the pending list
+                j = get_number(cell[0]) if cell[0] is not None else None
+                if j is None or j == i:
+                    self.pairing_error(rows[i], c, k, i, j, cell[0], cells[rows[i]][c], len(rows), numbered, sc, 1.0)
+                self.pending.setdefault((k + 1, min(i, j), max(i, j)), []).append((i, cell[1]))
+                continue
             if cell[3] is not None:  # a bye
                 kind, pts = self.bye(cell, sc, self.loc(rows[i], c, round=k + 1), v=cells[rows[i]][c])
                 p_col[i] = pts

@@ -42,6 +42,7 @@ from tiebreak.core.notation import (
     show,
     swiss_cell,
 )
+from tiebreak.core.progress import settle
 from tiebreak.reading.base import (
     FOOTBALL,
     MAX_CELLS,
@@ -83,7 +84,7 @@ def read_table(
     reader = _Reader(grid, scoring, ignore_cols)
     try:
         try:
-            return reader.read()
+            return settle(reader.read())
         except (NotationError, ConsistencyError):
             # The results alone can leave the scale open (a double round robin on 2/1/0 with every game
             # drawn reads '11' like two wins on 1/0.5/0): a points column then tells which scale it is.
