@@ -114,7 +114,6 @@ CONVERTED = (
     "io/book_names.py",
     "io/book.py",
     "core/text.py",
-    "core/progress.py",
     "cli/outlook.py",
     "calc/outlook.py",
     "cli/streams.py",
