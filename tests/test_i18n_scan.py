@@ -116,6 +116,7 @@ CONVERTED = (
     "core/text.py",
     "cli/outlook.py",
     "calc/outlook.py",
+    "plan/outlook.py",
     "cli/streams.py",
 )
 

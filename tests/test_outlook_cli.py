@@ -74,3 +74,64 @@ def test_the_worksheet_function_through_xlwings() -> None:
     assert call(functions, "outlook", GRID, "max_points", 3) == [[1.5]]
     bad = call(functions, "outlook", GRID, "chances")
     assert bad[0][0].startswith("#TIEBREAK!") and "field" in bad[0][0] and "can_win" in bad[0][0]
+
+
+def _book_with_outlook(path: Path, grid: list[list[object]], value: str, label: str = "Outlook / Прогноз", extra: tuple[str, str] | None = None) -> Path:
+    import openpyxl  # type: ignore[import-untyped]
+
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    assert ws is not None
+    ws.title = "Table"
+    for row in grid:
+        ws.append(row)
+    cfg = wb.create_sheet("tiebreak")
+    for row in [["tiebreak settings / настройки tiebreak"], ["Rule set / Правила", "ru"], [label, value]]:
+        cfg.append(row)
+    if extra:
+        wb.create_sheet(extra[0])["A1"] = extra[1]
+    wb.active = 0
+    wb.save(path)
+    return path
+
+
+def test_rank_writes_the_outlook_sheet_and_keeps_the_users_notes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import openpyxl  # type: ignore[import-untyped]
+
+    src = _book_with_outlook(tmp_path / "in.xlsx", GRID, "yes")
+    out = tmp_path / "out.xlsx"
+    assert cli.main(["rank", str(src), "--out", str(out), "--lang", "en"]) == 0
+    capsys.readouterr()
+    rows = [list(r) for r in openpyxl.load_workbook(out)["Outlook"].iter_rows(values_only=True)]
+    assert rows[0][0] == "Outlook (tiebreak): After round 2 of 3: 2 games left."
+    assert rows[2] == ["No.", "Name", "Points", "at most", "places", "can win", "first whatever happens"]
+    assert rows[3] == ["1", "Ann", "2", "3", "1–2", "yes", "no"] and rows[4][:5] == ["2", "Bob", "1", "2", "1–4"]
+    wb = openpyxl.load_workbook(out)
+    wb["Outlook"]["J2"] = "my note"
+    wb.save(out)
+    again = tmp_path / "again.xlsx"
+    assert cli.main(["rank", str(out), "--out", str(again), "--lang", "en"]) == 0
+    wb = openpyxl.load_workbook(again)
+    assert wb.sheetnames.count("Outlook") == 1 and wb["Outlook"]["J2"].value == "my note"
+
+
+def test_rank_outlook_in_russian_through_the_rank_script(tmp_path: Path) -> None:
+    from test_rank_script import alert, payload, run_script
+
+    data = payload(_book_with_outlook(tmp_path / "ru.xlsx", GRID_RU, "да"))
+    actions = run_script(data)
+    assert "Записан лист 'Outlook' (кто ещё может победить)." in alert(actions)
+    added = [a["args"][1] for a in actions if a["func"] == "addSheet"]
+    assert "Outlook" in added
+    writes = [a["values"] for a in actions if a["func"] == "setValues"]
+    assert any(v and str(v[0][0]).startswith("Outlook (tiebreak): После 2-го тура из 3") for v in writes)
+
+
+def test_rank_never_replaces_a_users_outlook_sheet_and_checks_the_setting(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    src = _book_with_outlook(tmp_path / "in.xlsx", GRID, "yes", extra=("outlook", "my plans"))
+    assert cli.main(["rank", str(src), "--out", str(tmp_path / "out.xlsx"), "--lang", "en"]) == 1
+    err = capsys.readouterr().err
+    assert "outlook" in err and "nothing was changed" in err and not (tmp_path / "out.xlsx").exists()
+    bad = _book_with_outlook(tmp_path / "bad.xlsx", GRID, "maybe")
+    assert cli.main(["rank", str(bad), "--lang", "en"]) == 1
+    assert "Outlook 'maybe' must be yes or no" in capsys.readouterr().err

@@ -22,10 +22,14 @@ from typing import Any
 from tiebreak.calc.answers import _scoring, answer
 from tiebreak.calc.cache import TableCache, shared
 from tiebreak.core.errors import SettingsError
-from tiebreak.core.i18n import _
-from tiebreak.core.progress import event_outlook
+from tiebreak.core.i18n import _, current_language, pgettext
+from tiebreak.core.labels import standings_head
+from tiebreak.core.localformat import format_number
+from tiebreak.core.model import Tournament
+from tiebreak.core.outlook import Outlook
+from tiebreak.core.progress import Progress, event_outlook
 
-__all__ = ["FIELDS", "outlook_column"]
+__all__ = ["FIELDS", "outlook_column", "outlook_table"]
 
 FIELDS = ("places", "max_points", "best_place", "worst_place", "can_win", "clinched")
 """What OUTLOOK's ``field`` argument may name."""
@@ -45,3 +49,32 @@ def outlook_column(grid: Sequence[Sequence[Any]], field: Any = None, player: Any
         else:
             values.append(getattr(o, name))
     return answer(t, grid, values, player)
+
+
+def outlook_table(t: Tournament, where: Progress, found: Outlook) -> tuple[list[str], list[str], list[list[str]]]:
+    """The outlook as ``tiebreak outlook`` prints it and Rank's Outlook sheet holds it, in the current language.
+
+    The lines above the table (where the event stands; whether places are
+    bounds), its header, and one row per player, best chances first.
+    """
+    lines = [
+        _("After round {after} of {rounds}: {games} games left.").format(after=where.after_round, rounds=where.rounds, games=found.games_left)
+    ]
+    if not found.exact:
+        lines.append(_("Some places are bounds (too many games left to try every result): the final place lies between them."))
+    yes, no = pgettext("outlook", "yes"), pgettext("outlook", "no")
+    head = [
+        *standings_head(current_language())[1:],
+        # TRANSLATORS: the outlook's columns: the most points a player can still reach, his best–worst places
+        pgettext("outlook", "at most"),
+        pgettext("outlook", "places"),
+        _("can win"),
+        _("first whatever happens"),
+    ]
+    order = sorted(range(len(t.players)), key=lambda i: (found.players[i].best_place, -found.players[i].max_points, t.players[i].number))
+    rows = []
+    for i in order:
+        o = found.players[i]
+        places = str(o.best_place) if o.best_place == o.worst_place else f"{o.best_place}–{o.worst_place}"
+        rows.append([str(t.players[i].number), t.players[i].name, format_number(o.points), format_number(o.max_points), places, yes if o.can_win else no, yes if o.clinched else no])
+    return lines, head, rows

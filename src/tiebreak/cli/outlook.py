@@ -15,10 +15,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from tiebreak.calc.outlook import outlook_table
 from tiebreak.core.errors import SettingsError
-from tiebreak.core.i18n import _, cli_language, current_language, pgettext, set_language
-from tiebreak.core.labels import standings_head
-from tiebreak.core.localformat import format_number
+from tiebreak.core.i18n import _, cli_language, set_language
 from tiebreak.core.model import Tournament
 from tiebreak.core.numbers import json_value
 from tiebreak.core.outlook import Outlook
@@ -79,28 +78,8 @@ def as_json(t: Tournament, where: Progress, found: Outlook) -> dict[str, Any]:
 
 def report(t: Tournament, where: Progress, found: Outlook) -> str:
     """The outlook as a small table in the current language, best chances first."""
-    lines = [
-        _("After round {after} of {rounds}: {games} games left.").format(after=where.after_round, rounds=where.rounds, games=found.games_left)
-    ]
-    if not found.exact:
-        lines.append(_("Some places are bounds (too many games left to try every result): the final place lies between them."))
-    yes, no = pgettext("outlook", "yes"), pgettext("outlook", "no")
-    head = [
-        *standings_head(current_language())[1:],
-        # TRANSLATORS: the outlook's columns: the most points a player can still reach, his best–worst places
-        pgettext("outlook", "at most"),
-        pgettext("outlook", "places"),
-        _("can win"),
-        _("first whatever happens"),
-    ]
-    order = sorted(range(len(t.players)), key=lambda i: (found.players[i].best_place, -found.players[i].max_points, t.players[i].number))
-    rows = []
-    for i in order:
-        o = found.players[i]
-        places = str(o.best_place) if o.best_place == o.worst_place else f"{o.best_place}–{o.worst_place}"
-        rows.append([str(t.players[i].number), t.players[i].name, format_number(o.points), format_number(o.max_points), places, yes if o.can_win else no, yes if o.clinched else no])
+    lines, head, rows = outlook_table(t, where, found)
     widths = [max(len(h), *(len(r[k]) for r in rows)) for k, h in enumerate(head)]
     lines.append("  ".join(h.ljust(widths[k]) for k, h in enumerate(head)).rstrip())
     lines.extend("  ".join(c.ljust(widths[k]) for k, c in enumerate(r)).rstrip() for r in rows)
     return "\n".join(lines) + "\n"
-

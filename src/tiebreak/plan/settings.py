@@ -46,6 +46,7 @@ _KEYS = {
     "language": ("language", "язык"),
     "output": ("output", "вывод"),
     "compare": ("compare", "compare with", "сравнить", "сравнить с", "сравнение"),
+    "outlook": ("outlook", "прогноз"),
     "after_round": ("after round", "после тура"),
 }
 LABELS = {
@@ -55,6 +56,7 @@ LABELS = {
     "language": "Language / Язык",
     "output": "Output / Вывод",
     "compare": "Compare / Сравнить",
+    "outlook": "Outlook / Прогноз",
     "after_round": "After round / После тура",
 }
 
@@ -83,6 +85,8 @@ class Settings:
     """Rule sets to compare the ranking with (``fide-2024`` or ``ru, fide-2024``): Rank then writes a Compare sheet."""
     after_round: str = ""
     """Rank the event as it stood after this round (empty: as it stands now)."""
+    outlook: str = ""
+    """yes: Rank also writes the Outlook sheet (who can still win); empty or no: it does not."""
     present: bool = False
     """Whether the workbook had settings (False: defaults, to be written)."""
     found: dict[str, int] = field(default_factory=dict)
@@ -115,6 +119,8 @@ class Settings:
                 s.output = text
             elif key == "compare":
                 s.compare = text
+            elif key == "outlook":
+                s.outlook = text
             elif key == "after_round":  # column B only: a note beside an empty value is no round number
                 b = row[1] if len(row) > 1 else None
                 s.after_round = "" if b is None else (f"{b:g}" if isinstance(b, float) else str(b)).strip()
@@ -129,8 +135,18 @@ class Settings:
             if name.strip():
                 get_rules(name.strip())
         self.after_round_value()
+        self.wants_outlook()
         if self.language.strip().casefold() not in ("auto", "en", "ru", "english", "russian", "русский", "английский", ""):
             raise SettingsError(_("settings: language '{value}' must be auto, en or ru").format(value=self.language))
+
+    def wants_outlook(self) -> bool:
+        """Whether the Outlook option is on (yes, да, 1, true); empty or no is off, anything else an error."""
+        value = self.outlook.strip().casefold()
+        if value in ("yes", "y", "да", "1", "true", "истина", "on"):
+            return True
+        if value in ("", "no", "n", "нет", "0", "false", "ложь", "off"):
+            return False
+        raise SettingsError(_("settings: Outlook '{value}' must be yes or no").format(value=self.outlook))
 
     def scoring_value(self) -> Scoring | None:
         text = self.scoring.strip()

@@ -182,6 +182,10 @@ def plan_rank(
     plan.message = _message(plan, t, ranking, settings, cols.start, cols.width, own.standings_name)
     if settings.compare.strip():
         _plan_compare_sheet(plan, book, ranking, settings, lang)
+    if settings.wants_outlook():
+        from tiebreak.plan.outlook import plan_outlook_sheet
+
+        plan_outlook_sheet(plan, book, t, lang)
     return plan
 
 
