@@ -143,13 +143,7 @@ class InputError(TiebreakError):
 
     def relocate(self, origin: tuple[int, int] | None, sheet: str | None = None) -> InputError:
         """The same error with sheet coordinates (a copy; used by the button and CLI)."""
-        location = (self.location or Location()).with_origin(origin, sheet)
-        clone = type(self).__new__(type(self))
-        clone.__dict__.update(self.__dict__)
-        clone.location = location
-        clone.message = clone._compose()
-        clone.args = (clone.message,)
-        return clone
+        return self.at((self.location or Location()).with_origin(origin, sheet))
 
     def __str__(self) -> str:
         return self.message
