@@ -202,7 +202,7 @@ def _main(argv: Sequence[str]) -> int:
             return 2
         if args.command == "rank":
             return _rank(args)
-        if args.command in ("explain", "compare", "outlook"):
+        if args.command in ("explain", "compare"):  # (outlook reads through io.book, which checks it)
             from tiebreak.io.package import check_input
 
             check_input(args.file)  # a FIFO or a device is refused at once, never read

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -39,7 +40,11 @@ def run(args: argparse.Namespace) -> int:
     """Read the file, print the outlook; a finished event says so, a Swiss without the next round's pairings is refused."""
     from tiebreak.io.book import read_file
 
-    t = read_file(Path(args.file), sheet=args.sheet, cell_range=args.cell_range)
+    with warnings.catch_warnings(record=True) as caught:  # a workbook's warnings said as rank says them
+        warnings.simplefilter("always")
+        t = read_file(Path(args.file), sheet=args.sheet, cell_range=args.cell_range)
+    for w in caught:
+        print(_("tiebreak: warning: {message}").format(message=w.message), file=sys.stderr)
     set_language(cli_language(getattr(args, "lang", None), None, [t.title, *(p.name for p in t.players)]))
     where, found = event_outlook(t)
     if not where.remaining:
