@@ -390,13 +390,13 @@ def test_bad_result_names_the_cell(capsys: pytest.CaptureFixture[str], tmp_path:
 
 
 def test_unknown_rules(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "rank", str(RR), "--rules", "nope")
+    code, out, err = run(capsys, "rank", str(RR), "--rules", "nope", "--lang", "en")
     assert code == 1
     assert "nope" in err and "fide-2024" in err and "tiebreak: error:" in err
 
 
 def test_unknown_criterion(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "rank", str(RR), "--criteria", "BH, nonsense")
+    code, out, err = run(capsys, "rank", str(RR), "--criteria", "BH, nonsense", "--lang", "en")
     assert code == 1
     assert "nonsense" in err and "tiebreak: error:" in err
     # the bad code came from the command line: the message must not blame the settings sheet

@@ -15,11 +15,11 @@ text.  Hence two dialects:
 >>> print(csv_text(rows, csv_format("excel")), end="")
 Place,Name,Points,SB
 1,Ann,2.5,19.5
-2–3,"Smith, J.",2,1.5 0.25
+2–3,"Smith, J.",2,1.5 · 0.25
 >>> print(csv_text(rows, csv_format("auto", lang="ru")), end="")
 Place;Name;Points;SB
 1;Ann;2,5;19,5
-2–3;Smith, J.;2;1,5 0,25
+2–3;Smith, J.;2;1,5 · 0,25
 
 Numbers must be passed as numbers (``int``/``float``): text is written as it
 is, so a name such as ``Ivanov 2.0`` is never touched, except that text Excel

@@ -38,7 +38,13 @@ from tiebreak.core.a1 import (
     same_sheet,
 )
 from tiebreak.core.criteria import Criterion, parse_criteria
-from tiebreak.core.errors import FileFormatError, InputError, LayoutError, SettingsError
+from tiebreak.core.errors import (
+    FileFormatError,
+    InputError,
+    LayoutError,
+    SettingsError,
+    TiebreakError,
+)
 from tiebreak.core.i18n import (
     _,
     choose_language,
@@ -208,12 +214,13 @@ def _read_settings(
     reported, as its own, not the sheet's; a bad setting the caller overrides
     is not an error.
     """
+    settings = Settings.from_grid(rows_of(cells_of(book.values(own.settings)))) if own.settings is not None else Settings()
+    # the workbook's language before its table is found: what goes wrong on the way (a sheet, --range, an option) is said in it
+    set_language(choose(settings.language, _book_labels(book)))
     if rules:
         get_rules(rules)
     if criteria:
         parse_criteria(criteria)
-    settings = Settings.from_grid(rows_of(cells_of(book.values(own.settings)))) if own.settings is not None else Settings()
-    set_language(choose(settings.language, ()))
     try:
         settings.validate()
     except SettingsError as err:
@@ -234,6 +241,17 @@ def _read_settings(
     except SettingsError as err:
         raise SettingsError(_("sheet '{sheet}': {error}").format(sheet=own.settings_name, error=err)) from None
     return settings
+
+
+def _book_labels(book: BookSource) -> list[str]:
+    """The texts that tell a workbook's language before its table is found: the sheet names and the active sheet's labels."""
+    names = book.sheet_names()
+    try:
+        # the cells as they are (never a rectangle: a stray cell at XFD1048576 must not build one)
+        labels = table_labels([list(cells_of(book.values(book.active_sheet())).values())])
+    except (TiebreakError, KeyError):  # a chart sheet active, no active sheet: its errors are said where the table is chosen
+        labels = []
+    return [*names, *labels]
 
 
 def _choose_table(

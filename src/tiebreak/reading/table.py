@@ -81,7 +81,7 @@ def read_table(
     ranking itself wrote).  The returned tournament's ``layout`` tells where
     each part was found.
     """
-    reader = _Reader(grid, scoring, ignore_cols)
+    reader = _Reader(grid, scoring, ignore_cols, origin)
     try:
         try:
             return settle(reader.read())
@@ -92,7 +92,7 @@ def read_table(
                 raise
             for other in (DRAUGHTS, FOOTBALL):
                 try:
-                    t = _Reader(grid, other, ignore_cols).read()
+                    t = _Reader(grid, other, ignore_cols, origin).read()
                 except TiebreakError:
                     continue
                 t.layout.notes.append(_("scoring {scoring} taken from the points column").format(scoring=other.label))  # type: ignore[attr-defined]
@@ -122,7 +122,8 @@ def _plain(value: Any) -> str:
 
 
 class _Reader(SwissDecoding, RoundRobinDecoding):
-    def __init__(self, grid: Grid, scoring: Scoring | None, ignore_cols: Sequence[int]) -> None:
+    def __init__(self, grid: Grid, scoring: Scoring | None, ignore_cols: Sequence[int], origin: tuple[int, int] | None = None) -> None:
+        self.origin = origin  # other cells a message names are named as the sheet names them
         if grid is None or not isinstance(grid, (list, tuple)):
             grid = [[grid]]
         rows = [list(r) if isinstance(r, (list, tuple)) else [r] for r in grid]
