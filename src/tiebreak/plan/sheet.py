@@ -65,7 +65,13 @@ from tiebreak.plan.blocked import (
     structure_protected_error,
 )
 from tiebreak.plan.cells import Cells, cell_at, cells_of, rows_of
-from tiebreak.plan.columns import Table, check_columns, lay_out_columns, write_columns
+from tiebreak.plan.columns import (
+    Table,
+    check_columns,
+    lay_out_columns,
+    user_column_notes,
+    write_columns,
+)
 from tiebreak.plan.model import (
     OUTPUT_NAME,
     STANDINGS_NAME,
@@ -176,7 +182,9 @@ def plan_rank(
         t = at_round(t, after_round)
     crits = settings.criteria_list(round_robin=t.is_round_robin)
     ranking = rank(t, crits, settings.rules)
-    cols = lay_out_columns(table, t, ranking, layout.header_row, lang)
+    cols = lay_out_columns(table, t, ranking, layout.header_row, lang, user_place=layout.place_col is not None)
+    if after_round is None:  # the table's own places and coefficients are the event's as it stands, not after an earlier round
+        layout.notes.extend(user_column_notes(table, t, ranking, layout, lang))
     if check:
         check_columns(book, table, t, cols, own.standings)
     plan = Plan(sheet=target, table=range_address(box[0] + 1, box[1] + 1, box[2] + 1, box[3] + 1), ranking=ranking, language=lang)
