@@ -294,3 +294,101 @@ def test_the_text_output_heads_criteria_by_name_in_aligned_columns(in_progress: 
     code, out, err = _cli(case, tmp_path, capsys, "--format", "csv", "--lang", "en")
     rows = list(csv.DictReader(io.StringIO(out.lstrip("\ufeff"))))
     assert list(rows[0])[4:] == ["Sonneborn–Berger", "Most wins", "Head-to-head", "Beaten opponents' scores", "Results in order of places"]
+
+
+# ------------------------------------------------ item 7: the table's own place and coefficient columns
+# E1 laid out with the club's own Коэф. (J), Бухг. (K) and Место (L) columns after the points (I).
+# The "ru" coefficient of a round robin (Sonneborn–Berger) counts the beaten opponents' points and
+# half the drawn ones', doubled (the draughts scale); from the results in tests/club_tables.py:
+#   Иванов 2 × (3½ + 2½ + 1½ + ½ + ½·2½) = 18.5     Петров 2 × (2½ + 1½ + ½ + ½·2½) = 11.5
+#   Сидоров 2 × (½·4½ + 1½ + ½) = 8.5                Козлов 2 × (½·3½ + 2½ + ½·1½ + ½·½) = 10.5
+#   Смирнов 2 × (½ + ½·2½) = 3.5                     Волков 2 × (½·2½) = 2.5
+# and the places 1 Иванов, 2 Петров, 3 Козлов, 4 Сидоров, 5 Смирнов, 6 Волков.
+OWN_COLUMNS = next(c for c in CASES if c.id == "rr6_chess_ru-old-tiebreaks")
+SB = [18.5, 11.5, 8.5, 10.5, 3.5, 2.5]  # by start number
+
+
+def _own_columns(coefficients: list[Any], places: list[Any]) -> Any:
+    case = copy.deepcopy(OWN_COLUMNS)
+    assert case.grid[0][9:12] == ["Коэф.", "Бухг.", "Место"]
+    for i, row in enumerate(case.grid[1:7]):
+        row[9], row[11] = coefficients[i], places[i]
+    return case
+
+
+def test_the_tables_own_place_and_coefficient_columns_are_compared(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # the club swapped Сидоров (No. 3) and Козлов (No. 4) and typed Козлов's coefficient as 10 (10,5 is right);
+    # "8,50" for Сидоров is right at the user's precision
+    case = _own_columns([18.5, 11.5, "8,50", 10, 3.5, 2.5], [1, 2, 3, 4, 5, 6])
+    code, _, err = _cli(case, tmp_path, capsys, "--lang", "en")
+    assert code == 0, err
+    assert (
+        "the table's own Место column (L) differs from the places tiebreak computed for 2 players: "
+        "Сидоров Сергей 3 (tiebreak: 4); Козлов Константин 4 (tiebreak: 3); the column is left as it is"
+    ) in err
+    assert (
+        "the table's own Коэф. column (J) differs from Sonneborn–Berger as tiebreak computed it for 1 player: "
+        "Козлов Константин 10 (tiebreak: 10.5); the column is left as it is"
+    ) in err
+    code, _, err = _cli(case, tmp_path, capsys)
+    assert "места, рассчитанные tiebreak, не совпадают со столбцом таблицы Место (L) — 2 участника: Сидоров Сергей 3 (у tiebreak: 4)" in err
+    assert "показатель «Коэффициент Зонненборна–Бергера», рассчитанный tiebreak, не совпадает со столбцом таблицы Коэф. (J) — 1 участник" in err
+
+
+def test_agreeing_columns_get_no_note(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    case = _own_columns(SB, [1, 2, 4, 3, 5, 6])
+    code, _, err = _cli(case, tmp_path, capsys, "--lang", "en")
+    assert code == 0 and "the table's own" not in err
+
+
+def _sheet_rows(path: Path) -> list[list[Any]]:
+    import openpyxl
+
+    ws = openpyxl.load_workbook(path).worksheets[0]
+    return [list(r) for r in ws.iter_rows(values_only=True)]
+
+
+def test_rank_writes_its_places_beside_the_users_under_a_header_of_its_own(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    case = _own_columns(SB, [1, 2, 3, 4, 5, 6])  # the club's places, Сидоров and Козлов swapped
+    src = tmp_path / "src.xlsx"
+    write_workbook(case, src)
+    out = tmp_path / "out.xlsx"
+    assert cli.main(["rank", str(src), "--out", str(out)]) == 0
+    err = capsys.readouterr().err
+    rows = _sheet_rows(out)
+    assert rows[0][11:13] == ["Место", "Место (tiebreak)"]  # never a second 'Место' beside the user's
+    assert [r[11] for r in rows[1:7]] == [1, 2, 3, 4, 5, 6]  # the user's column is left as it is
+    assert [r[12] for r in rows[1:7]] == [1, 2, 4, 3, 5, 6]  # tiebreak's places, by start number
+    assert "Сидоров Сергей 3 (у tiebreak: 4)" in err
+    # ranked again, the copy keeps one column of each and the same note
+    again = tmp_path / "again.xlsx"
+    assert cli.main(["rank", str(out), "--out", str(again)]) == 0
+    assert "Сидоров Сергей 3 (у tiebreak: 4)" in capsys.readouterr().err
+    rows = _sheet_rows(again)
+    assert rows[0][11:14] == ["Место", "Место (tiebreak)", "Коэффициент Зонненборна–Бергера"]
+    assert [r[12] for r in rows[1:7]] == [1, 2, 4, 3, 5, 6]
+    # the Rank script says the same
+    message = _rank_script(case, tmp_path)
+    assert "Сидоров Сергей 3 (у tiebreak: 4)" in message
+
+
+def test_a_table_in_progress_with_its_place_column_still_empty(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    case = _own_columns([None] * 6, [None] * 6)
+    for row in case.grid[1:7]:  # Смирнов (No. 5) and Волков (No. 6) have not played yet; no points column
+        row[8] = None
+        for c in (6, 7):
+            if row[c] != "X":
+                row[c] = None
+    for row in case.grid[5:7]:
+        for c in range(2, 8):
+            if row[c] != "X":
+                row[c] = None
+    src = tmp_path / "src.xlsx"
+    write_workbook(case, src)
+    out = tmp_path / "out.xlsx"
+    assert cli.main(["rank", str(src), "--out", str(out)]) == 0
+    err = capsys.readouterr().err
+    assert "не совпадают" not in err  # nothing typed to compare
+    rows = _sheet_rows(out)
+    assert rows[0][11:13] == ["Место", "Место (tiebreak)"]
+    assert [r[11] for r in rows[1:7]] == [None] * 6
