@@ -392,3 +392,47 @@ def test_a_table_in_progress_with_its_place_column_still_empty(tmp_path: Path, c
     rows = _sheet_rows(out)
     assert rows[0][11:13] == ["Место", "Место (tiebreak)"]
     assert [r[11] for r in rows[1:7]] == [None] * 6
+
+
+# ------------------------------------------------ item 3: counts without a row that is not a player's
+# A double round robin of three whose sub-header row (1 кр. | 2 кр.) stands under the header, with a
+# title above: the header is sheet row 3, the sub-header row 4, the players rows 5-7.
+SUB_HEADER = [
+    ["Первенство клуба"],
+    [],
+    ["№", "Фамилия", 1, None, 2, None, 3, None, "Очки"],
+    [None, None, "1 кр.", "2 кр.", "1 кр.", "2 кр.", "1 кр.", "2 кр.", None],
+    [1, "Иванов", "X", "X", 1, "½", 1, 1, "3,5"],
+    [2, "Петров", 0, "½", "X", "X", 1, 0, "1,5"],
+    [3, "Сидоров", 0, 0, 0, 1, "X", "X", 1],
+]
+
+
+def _write(grid: list[list[Any]], path: Path) -> Path:
+    import openpyxl
+
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    assert ws is not None
+    ws.title = "Таблица"
+    for row in grid:
+        ws.append(row)
+    wb.save(path)
+    return path
+
+
+@pytest.mark.parametrize("in_progress", [False, True], ids=["finished", "in-progress"])
+def test_a_row_that_is_not_a_players_is_named_and_not_counted(in_progress: bool, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    grid = copy.deepcopy(SUB_HEADER)
+    if in_progress:  # Петров and Сидоров have not played their second game yet
+        grid[5][6:8], grid[6][4:6], grid[4][8], grid[5][8], grid[6][8] = [1, None], [0, None], None, None, None
+    path = _write(grid, tmp_path / "t.xlsx")
+    assert cli.main(["rank", str(path), "--lang", "en"]) == 1
+    err = capsys.readouterr().err
+    # the sub-header is the sheet's row 4; without it the table has its 3 players
+    assert "sheet 'Таблица', row 4: this row stands among the players' but has no number and no name" in err
+    assert "without it the table has 3 players" in err and "4 player rows" not in err
+    assert cli.main(["rank", str(path)]) == 1
+    assert "строка 4: эта строка стоит среди строк участников, но в ней нет ни номера, ни фамилии" in capsys.readouterr().err
+    assert "без неё в таблице 3 участника" in alert(run_script(payload(path)))
+    assert "строка 2" in _function(grid[2:])  # the function's range starts at the header: the sub-header is its row 2

@@ -14,6 +14,7 @@ from tiebreak.core.errors import (
     NotationError,
 )
 from tiebreak.core.i18n import _, pgettext
+from tiebreak.core.localformat import players
 from tiebreak.core.model import Kind, Player, Scoring, Tournament
 from tiebreak.core.notation import (
     CellProblem,
@@ -473,6 +474,9 @@ class RoundRobinDecoding(SideColumns):
         self, rows: list[int], cols: list[int], roles: dict[int, str], labels: dict[int, str] | None = None
     ) -> tuple[str, Location | None]:
         """Why no round robin block was found, and the cell to look at (the last player row, when rows and columns differ)."""
+        stray = self.row_without_player(rows, roles)
+        if stray is not None:
+            return stray
         n = len(rows)
         numbered = [c for c in cols if (labels or {}).get(c, "").isdigit()]
         last_row = Location(row=rows[-1] + 1)
@@ -502,6 +506,21 @@ class RoundRobinDecoding(SideColumns):
             )
         )
         return message.format(n=n), None
+
+    def row_without_player(self, rows: list[int], roles: dict[int, str]) -> tuple[str, Location] | None:
+        """A row among the players' with neither a number nor a name (a sub-header, a note): not counted, named."""
+        who = [c for c, role in roles.items() if role in ("number", "name")]
+        if not who:
+            return None
+        blank = [r for r in rows if all(self.cells[r][c] is None for c in who)]
+        if not blank or len(blank) == len(rows):
+            return None
+        r = blank[0]
+        message = _(
+            "this row stands among the players' but has no number and no name: a sub-header (such as '1 кр. | 2 кр.') or a "
+            "note inside the table is not read; without it the table has {count}: delete the row, or give --range without it"
+        )
+        return message.format(count=players(len(rows) - len(blank))), Location(row=r + 1)
 
     def unread_results(self, rows: list[int], cols: list[int]) -> tuple[str, Location] | None:
         """'No results found' naming the first cell, row by row, where results could stand whose text is neither a
