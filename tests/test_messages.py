@@ -436,3 +436,19 @@ def test_a_row_that_is_not_a_players_is_named_and_not_counted(in_progress: bool,
     assert "строка 4: эта строка стоит среди строк участников, но в ней нет ни номера, ни фамилии" in capsys.readouterr().err
     assert "без неё в таблице 3 участника" in alert(run_script(payload(path)))
     assert "строка 2" in _function(grid[2:])  # the function's range starts at the header: the sub-header is its row 2
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["rank"], ["export", "--trf", "{tmp}/x.trf"], ["compare", "--rules", "ru,fide-2024"], ["explain", "--player", "1"], ["outlook"]],
+    ids=["rank", "export", "compare", "explain", "outlook"],
+)
+def test_every_command_says_an_early_error_wholly_in_the_workbooks_language(
+    command: list[str], english_system: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "t.xlsx"
+    write_workbook(TITLED, path)
+    argv = [command[0], str(path), *[a.replace("{tmp}", str(tmp_path)) for a in command[1:]], "--sheet", "Нет"]
+    assert cli.main(argv) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("tiebreak: ошибка: листа 'Нет' нет (листы: Таблица)"), err  # the prefix too

@@ -230,7 +230,8 @@ def _main(argv: Sequence[str]) -> int:
         print(_("usage: {usage} (see tiebreak COMMAND --help)").format(usage=usage), file=sys.stderr)
         return 2
     except TiebreakError as err:
-        print(_("tiebreak: error: {message}").format(message=err), file=sys.stderr)
+        with use_language(err.language or current_language()):  # the prefix in the message's language
+            print(_("tiebreak: error: {message}").format(message=err), file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print(_("tiebreak: interrupted"), file=sys.stderr)

@@ -121,6 +121,9 @@ class Location:
 class TiebreakError(Exception):
     """Base class of every error tiebreak raises on purpose."""
 
+    language: str | None = None
+    """The language the message speaks, when the workbook's was chosen for it (the command line's prefix follows it)."""
+
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message

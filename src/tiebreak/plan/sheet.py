@@ -27,8 +27,10 @@ module keeps their public names importable from it.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import ParamSpec, TypeVar
 
 from tiebreak.core.a1 import (
     column_letter,
@@ -48,6 +50,7 @@ from tiebreak.core.errors import (
 from tiebreak.core.i18n import (
     _,
     choose_language,
+    current_language,
     keeps_language,
     ngettext,
     set_language,
@@ -92,6 +95,9 @@ from tiebreak.plan.settings import (
 from tiebreak.plan.standings import plan_standings, standings_grid
 from tiebreak.plan.values import table_labels
 from tiebreak.reading import TableLayout, read_table, which
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
 
 __all__ = [
     "OUTPUT_NAME",
@@ -138,7 +144,23 @@ class _OwnSheets:
         return self.standings or STANDINGS_SHEET
 
 
+def _says_its_language(fn: Callable[_P, _R]) -> Callable[_P, _R]:
+    """An error raised by ``fn`` records the language its message was written in (the workbook's, once chosen)."""
+
+    @functools.wraps(fn)
+    def said(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        try:
+            return fn(*args, **kwargs)
+        except TiebreakError as err:
+            if err.language is None:
+                err.language = current_language()
+            raise
+
+    return said
+
+
 @keeps_language
+@_says_its_language
 def plan_rank(
     book: BookSource,
     *,
