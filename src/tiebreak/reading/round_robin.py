@@ -111,7 +111,8 @@ class RoundRobinDecoding(SideColumns):
             raise LayoutError(_("a tournament needs at least two players"), self.loc(rows[0]))
         if block is None:
             self.explain_sorted_rows(rows, cols, roles)
-            raise LayoutError(*self.explain_no_block(rows, cols, roles, labels))
+            # a row that is no player's (a sub-header, a note) first: the counts would include it
+            raise LayoutError(*(self.row_without_player(rows, roles) or self.explain_no_block(rows, cols, roles, labels)))
         start, width, _markers, bad = block
         sub = width // n  # 1, or 2 for two sub-columns per opponent
         player_at = {q: j for j, q in enumerate(self.order)}  # self.order: position of each player's own column in the block
@@ -474,9 +475,6 @@ class RoundRobinDecoding(SideColumns):
         self, rows: list[int], cols: list[int], roles: dict[int, str], labels: dict[int, str] | None = None
     ) -> tuple[str, Location | None]:
         """Why no round robin block was found, and the cell to look at (the last player row, when rows and columns differ)."""
-        stray = self.row_without_player(rows, roles)
-        if stray is not None:
-            return stray
         n = len(rows)
         numbered = [c for c in cols if (labels or {}).get(c, "").isdigit()]
         last_row = Location(row=rows[-1] + 1)
