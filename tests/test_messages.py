@@ -452,3 +452,15 @@ def test_every_command_says_an_early_error_wholly_in_the_workbooks_language(
     assert cli.main(argv) == 1
     err = capsys.readouterr().err
     assert err.startswith("tiebreak: ошибка: листа 'Нет' нет (листы: Таблица)"), err  # the prefix too
+
+
+@pytest.mark.parametrize("case_id", ["rr6_chess_ru-own-places-reversed", "rr6_chess_en-own-places-reversed"])
+def test_a_club_table_with_its_places_typed_the_wrong_way_round(case_id: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # the club typed 6 for the winner, 5 for the second ... (tests/club_tables.py); tiebreak ranks as always
+    # (test_club_tables checks the places) and lists all six players, the first five named
+    case = next(c for c in CASES if c.id == case_id)
+    first = min(case.expected, key=lambda name: int(case.expected[name]))
+    code, _, err = _cli(case, tmp_path, capsys, "--lang", "en")
+    assert code == 0
+    assert "differs from the places tiebreak computed for 6 players:" in err
+    assert f"{first} 6 (tiebreak: 1)" in err and err.count(" (tiebreak: ") >= 5 and " ...;" in err
