@@ -257,3 +257,64 @@ def test_a_subprocess_ranks_after_round_k_as_json(tmp_path: object) -> None:
     assert (data["after_round"], data["rounds"]) == (1, 3)
     # after round 1: Ann and Cid won, Bob and Dan lost
     assert {s["name"]: s["points"] for s in data["standings"]} == {"Ann": 1.0, "Bob": 0.0, "Cid": 1.0, "Dan": 0.0}
+
+
+UNFINISHED = [(1, "Ann", "   2 w 1     3 b  "), (2, "Bob", "   1 b 0     4 w 1"), (3, "Cid", "   4 w 1     1 w  "), (4, "Dan", "   3 b 0     2 b 0")]
+
+
+@pytest.mark.parametrize(("lang", "dialect", "title"), [("en", "excel", "After round 1 of 3"), ("ru", "excel-ru", "После 1-го тура из 3")])
+def test_the_csv_says_where_the_event_stands_in_a_title_row(tmp_path: object, capsys: pytest.CaptureFixture[str], lang: str, dialect: str, title: str) -> None:
+    import csv
+    import io
+    import pathlib
+
+    path = pathlib.Path(str(tmp_path)) / "event.trf"
+    path.write_text(_trf(UNFINISHED, "XXR 3\n"), encoding="utf-8")
+    delimiter = "," if dialect == "excel" else ";"
+    assert main(["rank", str(path), "--lang", lang, "--format", "csv", "--csv-dialect", dialect]) == 0
+    rows = list(csv.reader(io.StringIO(capsys.readouterr().out), delimiter=delimiter))
+    assert rows[0] == [title]  # one cell: a spreadsheet shows it in A1, every column below keeps its place
+    head, body = rows[1], rows[2:]
+    # round 2 is being entered (Ann–Cid pending): after round 1, Ann and Cid 1 point, Bob and Dan 0
+    assert head[:4] == (["Place", "No.", "Name", "Points"] if lang == "en" else ["Место", "№", "Участник", "Очки"])
+    assert {r[2]: r[3] for r in body} == {"Ann": "1", "Bob": "0", "Cid": "1", "Dan": "0"}
+    assert all(len(r) == len(head) for r in body)
+    # --after-round 2 counts Bob's win of round 2: the title says round 2
+    assert main(["rank", str(path), "--lang", lang, "--format", "csv", "--csv-dialect", dialect, "--after-round", "2"]) == 0
+    rows = list(csv.reader(io.StringIO(capsys.readouterr().out), delimiter=delimiter))
+    assert rows[0] == [title.replace("1 of", "2 of").replace("1-го", "2-го")]
+    assert {r[2]: r[3] for r in rows[2:]} == {"Ann": "1", "Bob": "1", "Cid": "1", "Dan": "0"}
+    # a finished event's CSV starts with its header, as before
+    path.write_text(_trf([(1, "Ann", "   2 w 1"), (2, "Bob", "   1 b 0")]), encoding="utf-8")
+    assert main(["rank", str(path), "--lang", lang, "--format", "csv", "--csv-dialect", dialect]) == 0
+    rows = list(csv.reader(io.StringIO(capsys.readouterr().out), delimiter=delimiter))
+    assert rows[0][:3] == head[:3] and len(rows) == 3
+
+
+def test_libreoffice_opens_the_unfinished_csv_into_the_same_columns(tmp_path: object) -> None:
+    import contextlib
+    import pathlib
+    import shutil
+    import subprocess
+
+    import openpyxl
+
+    exe = shutil.which("soffice") or shutil.which("libreoffice")
+    assert exe, "LibreOffice (soffice) is needed for this test: apt-get install libreoffice-calc-nogui (.ci/run does it)"
+    folder = pathlib.Path(str(tmp_path))
+    path = folder / "event.trf"
+    path.write_text(_trf(UNFINISHED, "XXR 3\n"), encoding="utf-8")
+    out = folder / "standings.csv"
+    with open(out, "w", encoding="utf-8", newline="") as f, contextlib.redirect_stdout(f):
+        assert main(["rank", str(path), "--lang", "en", "--format", "csv", "--csv-dialect", "excel", "--criteria", "BH, SB"]) == 0
+    profile = folder / "profile"
+    cmd = [exe, f"-env:UserInstallation={profile.as_uri()}", "--headless", "--norestore", "--infilter=CSV:44,34,76,1", "--convert-to", "xlsx", "--outdir", str(folder), str(out)]
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr
+    ws = openpyxl.load_workbook(folder / "standings.xlsx").active
+    grid = [list(r) for r in ws.iter_rows(values_only=True)]
+    assert grid[0][0] == "After round 1 of 3" and all(v is None for v in grid[0][1:])
+    assert grid[1] == ["Place", "No.", "Name", "Points", "BH", "SB"]
+    # the table's columns as the header says: a start number in B, a name in C, numbers in D-F
+    assert {r[2]: (r[1], r[3]) for r in grid[2:]} == {"Ann": (1, 1), "Bob": (2, 0), "Cid": (3, 1), "Dan": (4, 0)}
+    assert all(isinstance(v, (int, float)) for r in grid[2:] for v in r[3:])

@@ -447,6 +447,10 @@ def _print(ranking: Ranking, rules: str, fmt: str, sheet: str | None, dialect: s
     if fmt == "csv":
         t = ranking.tournament
         table: list[list[Any]] = [list(_head(ranking))]
+        stands = progress(t)
+        if not stands.finished:  # a title row, one cell, above the header (as the text and the page): the table's columns stay as they are
+            line = after_round_text(stands)
+            table.insert(0, [line[:1].upper() + line[1:]])
         for s in ranking.standings:
             p = t.players[s.player]
             table.append([s.label, p.number, p.name, t.points[s.player]] + [_csv_value(s.values.get(c.code), c) for c in ranking.criteria])
