@@ -23,6 +23,7 @@ from tiebreak.core.localformat import decimal_separator, points
 from tiebreak.core.numbers import TEXT_DECIMALS, json_value
 from tiebreak.core.numbers import text as number_text
 from tiebreak.core.places import separations
+from tiebreak.core.progress import at_round
 from tiebreak.core.ranking import Ranking, rank
 
 __all__ = ["add_parser", "run"]
@@ -42,9 +43,11 @@ def add_parser(sub: Any) -> None:
     e.add_argument("--format", choices=("text", "json"), default="text", help=_("how to print (default: text)"))
 
 
-def _ranking(path: Path, is_trf: bool, sheet: str | None, rules: str | None, criteria: str | None, lang: str | None = None) -> Ranking:
-    """The file ranked; the file's language becomes the current one (``lang``, the ``--lang`` option, first:
-    as :func:`tiebreak.core.i18n.cli_language` chooses)."""
+def _ranking(
+    path: Path, is_trf: bool, sheet: str | None, rules: str | None, criteria: str | None, lang: str | None = None, after_round: int | None = None
+) -> Ranking:
+    """The file ranked (after round ``after_round`` when given, as ``tiebreak rank --after-round``); the file's
+    language becomes the current one (``lang``, the ``--lang`` option, first: as :func:`tiebreak.core.i18n.cli_language` chooses)."""
     if not path.exists():
         raise FileFormatError(_("{path}: no such file").format(path=path))
     if is_trf:
@@ -53,6 +56,8 @@ def _ranking(path: Path, is_trf: bool, sheet: str | None, rules: str | None, cri
         if sheet:
             raise SettingsError(_("--sheet is for workbooks; a TRF file has no sheets"))
         t = read_trf_file(path)
+        if after_round is not None:
+            t = at_round(t, after_round)
         set_language(cli_language(lang, None, [t.title, *(p.name for p in t.players)]))
         crits = criteria or (", ".join(t.tiebreak_codes) if t.tiebreak_codes else None)
         return rank(t, crits, rules or t.rules or "ru")
@@ -69,7 +74,7 @@ def _ranking(path: Path, is_trf: bool, sheet: str | None, rules: str | None, cri
         return chosen[-1]
 
     try:
-        ranking = plan_rank(book, sheet=sheet, rules=rules, criteria=criteria, check=False, language=choose).ranking
+        ranking = plan_rank(book, sheet=sheet, rules=rules, criteria=criteria, check=False, language=choose, after_round=after_round).ranking
     finally:
         if chosen:  # the workbook's language from here on, for its errors too (the caller restores its own)
             set_language(chosen[-1])
@@ -86,7 +91,7 @@ def run(args: argparse.Namespace, is_trf: bool) -> int:
     path = Path(args.file)
     lang = getattr(args, "lang", None)
     if args.place:
-        ranking = _ranking(path, is_trf, args.sheet, args.rules, args.criteria, lang)
+        ranking = _ranking(path, is_trf, args.sheet, args.rules, args.criteria, lang, args.after_round)
         seps = separations(ranking)
         if args.format == "json":
             data: dict[str, Any] = {"rules": ranking.evaluation.rules.name, "criteria": [c.code for c in ranking.criteria], "separations": [s.as_json() for s in seps]}
@@ -99,7 +104,7 @@ def run(args: argparse.Namespace, is_trf: bool) -> int:
             if not seps:
                 print(_("Nobody is equal on points with another player."))
         return 0
-    ranking = _ranking(path, is_trf, args.sheet, args.rules, None, lang)
+    ranking = _ranking(path, is_trf, args.sheet, args.rules, None, lang, args.after_round)
     crits = parse_criteria(args.criteria) if args.criteria else ranking.criteria
     if not crits:
         crits = parse_criteria("points")

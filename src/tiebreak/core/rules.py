@@ -389,6 +389,20 @@ _Row = tuple[list[float], list[float], Sequence[int], list[int], list[Why], list
 """One player's counted values, credits, rounds, opponents, reasons and cut-first marks (see :class:`Evaluation`)."""
 
 
+def _without_waiting(p: int, row: _Row, waiting: frozenset[tuple[int, int]]) -> _Row:
+    """Player ``p``'s row without the rounds that wait for a result (:attr:`Tournament.waiting`)."""
+    v, c, at, whom, why, first = row
+    keep = [j for j, i in enumerate(at) if (p, i) not in waiting]
+    return (
+        [v[j] for j in keep],
+        [c[j] for j in keep],
+        [at[j] for j in keep],
+        [whom[j] for j in keep],
+        [why[j] for j in keep],
+        None if first is None else [first[j] for j in keep],
+    )
+
+
 class FideRules(RuleSet):
     """FIDE C.07 (2023 text, in force 2024-04-01) and its 2026 revision (caps, Art. 16.4)."""
 
@@ -452,10 +466,7 @@ class FideRules(RuleSet):
         first = None if VUR_KINDS.isdisjoint(kind_p) else [k in VUR_KINDS for k in kind_p]
         waiting = t.waiting
         if waiting and any((p, i) in waiting for i in at):  # a round waiting for its result: left out, no dummy opponent
-            keep = [j for j, i in enumerate(at) if (p, i) not in waiting]
-            v, whom, why = [v[j] for j in keep], [whom[j] for j in keep], [why[j] for j in keep]
-            first = None if first is None else [first[j] for j in keep]
-            return v, [pts_p[j] for j in keep], [at[j] for j in keep], whom, why, first
+            return _without_waiting(p, (v, pts_p, at, whom, why, first), waiting)
         return v, pts_p, at, whom, why, first
 
     def wins(self, t: Tournament) -> list[int]:
