@@ -318,3 +318,23 @@ def test_libreoffice_opens_the_unfinished_csv_into_the_same_columns(tmp_path: ob
     # the table's columns as the header says: a start number in B, a name in C, numbers in D-F
     assert {r[2]: (r[1], r[3]) for r in grid[2:]} == {"Ann": (1, 1), "Bob": (2, 0), "Cid": (3, 1), "Dan": (4, 0)}
     assert all(isinstance(v, (int, float)) for r in grid[2:] for v in r[3:])
+
+
+def test_a_finished_round_robin_of_an_odd_number_of_players_is_finished(tmp_path: object, capsys: pytest.CaptureFixture[str]) -> None:
+    import pathlib
+
+    from helpers import save_xlsx
+
+    # five players: five rounds, each player resting in one, so the matrix holds four games a player
+    matrix = [["No", "Name", 1, 2, 3, 4, 5]] + [[i + 1, f"P{i + 1}"] + ["X" if j == i else (1 if j > i else 0) for j in range(5)] for i in range(5)]
+    p = progress(read_table(matrix))
+    assert (p.after_round, p.rounds, p.finished) == (5, 5, True)
+    path = save_xlsx(matrix, pathlib.Path(str(tmp_path)) / "rr.xlsx")
+    assert main(["rank", str(path), "--lang", "en"]) == 0
+    assert "after round" not in capsys.readouterr().out
+    assert main(["rank", str(path), "--format", "csv", "--csv-dialect", "excel", "--lang", "en"]) == 0
+    assert capsys.readouterr().out.lstrip("\ufeff").startswith("Place,")
+    # one game still to play: after round 4 of 5 (the most games any player has had)
+    matrix[1][6], matrix[5][2] = None, None
+    p = progress(read_table(matrix))
+    assert (p.after_round, p.rounds, p.finished, p.remaining) == (4, 5, False, [(0, 4)])

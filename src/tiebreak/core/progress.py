@@ -75,6 +75,8 @@ def progress(t: Tournament) -> Progress:
                     met[p, q] += 1
         n = len(t.players)
         remaining = [(p, q) for p in range(n) for q in range(p + 1, n) for _ in range(max(0, t.cycles - met[p, q]))]
+        if not remaining and t.after is None:  # every game played: all rounds are (an odd matrix holds n−1 games a player for n rounds)
+            after = played = max(after, t.rounds_scheduled)
     else:
         remaining = sorted((min(w, b), max(w, b)) for _r, w, b in t.pending) or _paired_next(t)
     return Progress(after_round=after, rounds=t.rounds_scheduled, played=played, remaining=remaining, pending=list(t.pending))
