@@ -138,3 +138,22 @@ def test_the_after_round_option_is_one_definition(command: str, capsys: pytest.C
     assert "count the event as it stood after round K" in " ".join(capsys.readouterr().out.split())
     assert main([command, "FILE", "--after-round", "two"]) == 2
     assert "--after-round" in capsys.readouterr().err
+
+
+def test_explain_and_compare_after_round_k_of_a_trf(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from test_progress import UNFINISHED, _trf
+
+    path = tmp_path / "event.trf"
+    path.write_text(_trf(UNFINISHED, "XXR 3\n"), encoding="utf-8")
+    cut = tmp_path / "cut.trf"  # round 1 only
+    cut.write_text(_trf([(n, name, cells[:8]) for n, name, cells in UNFINISHED], "XXR 3\n"), encoding="utf-8")
+    for k in (1, 2):
+        ranked = run(capsys, "rank", str(path), "--after-round", str(k), "--criteria", "BH, SB", "--rules", "fide-2026", "--format", "json")
+        for s in ranked["standings"]:
+            found = run(capsys, "explain", str(path), "--player", str(s["number"]), "--after-round", str(k), "--criteria", "BH, SB", "--rules", "fide-2026", "--format", "json")
+            assert {e["code"]: e["total"] for e in found["explanations"]} == s["values"], k
+    got = run(capsys, "compare", str(path), "--rules", "ru,fide-2024", "--criteria", "BH, SB", "--after-round", "1", "--format", "json")
+    assert got == run(capsys, "compare", str(cut), "--rules", "ru,fide-2024", "--criteria", "BH, SB", "--format", "json")
+    # after round 2 Ann–Cid is pending: Ann's BH under fide-2024 is Bob's score alone (no dummy for round 2)
+    found = run(capsys, "explain", str(path), "--player", "1", "--after-round", "2", "--criteria", "BH", "--rules", "fide-2024", "--format", "json")
+    assert found["explanations"][0]["total"] == 1.0  # Bob: lost to Ann, beat Dan
