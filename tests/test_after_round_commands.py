@@ -43,6 +43,11 @@ def test_explain_after_round_k_is_what_rank_after_round_k_says(book: Path, capsy
         found = run(capsys, "explain", str(book), "--player", str(s["number"]), "--after-round", str(k), "--criteria", "BH, SB", "--rules", "fide-2024", "--format", "json")
         assert {e["code"]: e["total"] for e in found["explanations"]} == s["values"]
         assert found["points"] == s["points"]
+    assert (places["after_round"], places["rounds"]) == (k, 3)
+    assert main(["explain", str(book), "--place", "--after-round", str(k), "--lang", "ru"]) == 0
+    assert f"после {k}-го тура из 3" in capsys.readouterr().out.splitlines()[1]
+    assert main(["explain", str(book), "--player", "1", "--after-round", str(k), "--lang", "en"]) == 0
+    assert capsys.readouterr().out.splitlines()[1] == f"after round {k} of 3"
     # the explanation rows are the rounds counted: 1..k (round 3's pending games are not there)
     found = run(capsys, "explain", str(book), "--player", "3", "--after-round", str(k), "--criteria", "BH", "--rules", "fide-2024", "--format", "json")
     assert [r["round"] for r in found["explanations"][0]["rows"] if isinstance(r["round"], int)] == list(range(1, min(k, 2) + 1))
@@ -54,11 +59,14 @@ def test_compare_after_round_k_is_the_comparison_of_the_table_cut_after_round_k(
     for argv in (["--rules", "ru,fide-2024"], ["--rules", "plain", "--criteria", "BH, SB"]):
         got = run(capsys, "compare", str(book), *argv, "--after-round", str(k), "--format", "json")
         want = run(capsys, "compare", str(cut), *argv, "--format", "json")
+        # the same comparison; where the event stands: after round k of the 3 scheduled (the cut table has k rounds in all)
+        assert (got.pop("after_round"), got.pop("rounds"), want.pop("after_round"), want.pop("rounds")) == (k, 3, k, k)
         assert got == want
     assert main(["compare", str(book), "--rules", "ru,fide-2024", "--after-round", str(k)]) == 0
-    text = capsys.readouterr().out
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1] == f"after round {k} of 3"
     assert main(["compare", str(cut), "--rules", "ru,fide-2024"]) == 0
-    assert text == capsys.readouterr().out
+    assert [lines[0], *lines[2:]] == capsys.readouterr().out.splitlines()
 
 
 def test_compare_after_round_3_counts_the_entered_game(tmp_path: Path, book: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -154,6 +162,7 @@ def test_explain_and_compare_after_round_k_of_a_trf(tmp_path: Path, capsys: pyte
             assert {e["code"]: e["total"] for e in found["explanations"]} == s["values"], k
     got = run(capsys, "compare", str(path), "--rules", "ru,fide-2024", "--criteria", "BH, SB", "--after-round", "1", "--format", "json")
     assert got == run(capsys, "compare", str(cut), "--rules", "ru,fide-2024", "--criteria", "BH, SB", "--format", "json")
+    assert (got["after_round"], got["rounds"]) == (1, 3)  # both files schedule 3 rounds (XXR 3)
     # after round 2 Ann–Cid is pending: Ann's BH under fide-2024 is Bob's score alone (no dummy for round 2)
     found = run(capsys, "explain", str(path), "--player", "1", "--after-round", "2", "--criteria", "BH", "--rules", "fide-2024", "--format", "json")
     assert found["explanations"][0]["total"] == 1.0  # Bob: lost to Ann, beat Dan

@@ -24,7 +24,7 @@ from tiebreak.core.errors import FileFormatError, SettingsError
 from tiebreak.core.i18n import _, current_language, pgettext, set_language, use_language
 from tiebreak.core.labels import standings_head, text
 from tiebreak.core.numbers import POINTS_DECIMALS, json_value
-from tiebreak.core.progress import at_round
+from tiebreak.core.progress import after_round_text, at_round, progress
 from tiebreak.core.ranking import Ranking, rank
 
 __all__ = ["json_report", "run_compare", "text_report"]
@@ -132,5 +132,14 @@ def run_compare(
             assert plan.ranking is not None
             rankings.append(plan.ranking)
     result = compare_rankings(rankings)
-    sys.stdout.write(json_report(result) if fmt == "json" else text_report(result))
+    stands = progress(rankings[0].tournament)
+    if fmt == "json":
+        data = json.loads(json_report(result))
+        sys.stdout.write(json.dumps({"after_round": stands.after_round, "rounds": stands.rounds, **data}, ensure_ascii=False, indent=2) + "\n")
+    else:
+        report = text_report(result)
+        if not stands.finished:  # where the event stands, as rank says it: after the first line
+            first, rest = report.split("\n", 1)
+            report = f"{first}\n{after_round_text(stands)}\n{rest}"
+        sys.stdout.write(report)
     return 0

@@ -23,7 +23,7 @@ from tiebreak.core.localformat import decimal_separator, points
 from tiebreak.core.numbers import TEXT_DECIMALS, json_value
 from tiebreak.core.numbers import text as number_text
 from tiebreak.core.places import separations
-from tiebreak.core.progress import at_round
+from tiebreak.core.progress import after_round_text, at_round, progress
 from tiebreak.core.ranking import Ranking, rank
 
 __all__ = ["add_parser", "run"]
@@ -93,12 +93,21 @@ def run(args: argparse.Namespace, is_trf: bool) -> int:
     if args.place:
         ranking = _ranking(path, is_trf, args.sheet, args.rules, args.criteria, lang, args.after_round)
         seps = separations(ranking)
+        stands = progress(ranking.tournament)
         if args.format == "json":
-            data: dict[str, Any] = {"rules": ranking.evaluation.rules.name, "criteria": [c.code for c in ranking.criteria], "separations": [s.as_json() for s in seps]}
+            data: dict[str, Any] = {
+                "after_round": stands.after_round,
+                "rounds": stands.rounds,
+                "rules": ranking.evaluation.rules.name,
+                "criteria": [c.code for c in ranking.criteria],
+                "separations": [s.as_json() for s in seps],
+            }
             sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
         else:
             criteria = ", ".join(c.code for c in ranking.criteria) or "-"
             print(_("Rules: {rules}   Criteria: {criteria}").format(rules=ranking.evaluation.rules.name, criteria=criteria))
+            if not stands.finished:
+                print(after_round_text(stands))
             for s in seps:
                 print(s.text())
             if not seps:
@@ -114,12 +123,23 @@ def run(args: argparse.Namespace, is_trf: bool) -> int:
     p = find_player(ev.tournament, _player_key(args.player))
     found = [explain(ev, p, c) for c in crits]
     player = ev.tournament.players[p]
+    stands = progress(ev.tournament)
     if args.format == "json":
-        found_json: dict[str, Any] = {"rules": ev.rules.name, "number": player.number, "name": player.name, "points": ev.points[p], "explanations": [_json(e) for e in found]}
+        found_json: dict[str, Any] = {
+            "after_round": stands.after_round,
+            "rounds": stands.rounds,
+            "rules": ev.rules.name,
+            "number": player.number,
+            "name": player.name,
+            "points": ev.points[p],
+            "explanations": [_json(e) for e in found],
+        }
         sys.stdout.write(json.dumps(found_json, ensure_ascii=False, indent=2) + "\n")
         return 0
     # TRANSLATORS: the heading of a player's explanations; {points} is "3.5 points" / "3,5 очка".
     print(_("No. {number} {name}: {points}   Rules: {rules}").format(number=player.number, name=player.name, points=points(ev.points[p]), rules=ev.rules.name))
+    if not stands.finished:
+        print(after_round_text(stands))
     for e in found:
         print()
         print(_text(e))
