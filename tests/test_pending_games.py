@@ -231,3 +231,22 @@ def test_a_player_waiting_for_a_result_is_not_absent_kind() -> None:
     t = counted(*make_trf(3)[:2])
     for p, i in t.waiting:
         assert t.kind[p][i] == Kind.ABSENT and t.opp[p][i] < 0 and t.pts[p][i] == 0.0
+
+
+def test_empty_cells_of_a_round_being_entered_are_not_there_either() -> None:
+    from test_progress import _headed, grid
+
+    from tiebreak.reading import read_table
+
+    rows = [list(r) for r in grid()]
+    for row in rows[3:]:  # round 3: Ann beat Bob; the six others' cells still empty (no pairing written); R4, R5 headed
+        row[4] = None
+    t = at_round(read_table(_headed(rows, 2)), 3)
+    assert sorted(p for p, _i in t.waiting) == [2, 3, 4, 5, 6, 7] and not t.pending
+    oracle = without_waiting(t)
+    for rules in RULE_SETS:
+        for code in ("BH", "BH/C1", "SB", "PS", "buchholz", "solkoff", "AOB"):
+            assert tiebreak.values(t, code, rules) == pytest.approx(tiebreak.values(oracle, code, rules)), (rules, code)
+        assert not any("withdrew" in n for n in rank(t, None, rules).notes), rules
+    # Cid under fide-2024: Gus (0) and Ann (3 after round 3), no dummy opponent for round 3
+    assert tiebreak.values(t, "BH", "fide-2024")[2] == 0.0 + 3.0

@@ -338,3 +338,61 @@ def test_a_finished_round_robin_of_an_odd_number_of_players_is_finished(tmp_path
     matrix[1][6], matrix[5][2] = None, None
     p = progress(read_table(matrix))
     assert (p.after_round, p.rounds, p.finished, p.remaining) == (4, 5, False, [(0, 4)])
+
+
+def _headed(rows: list[list[object]], extra: int) -> list[list[object]]:
+    """The table with ``extra`` more round columns headed (R4, R5 ...) and empty, as an arbiter's sheet has them."""
+    out = [list(r) + [None] * extra for r in rows]
+    for k in range(extra):
+        out[0][len(rows[0]) + k] = f"R{len(rows[0]) - 1 + k}"
+    return out
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_empty_cells_of_the_round_being_entered_before_headed_empty_rounds_are_no_withdrawals(lang: str, tmp_path: object, capsys: pytest.CaptureFixture[str]) -> None:
+    import pathlib
+
+    from helpers import save_xlsx
+
+    rows = [list(r) for r in grid()]
+    for row in rows[3:]:  # round 3: Ann beat Bob, the six other cells still empty; rounds 4 and 5 headed, empty
+        row[4] = None
+    sheet = _headed(rows, 2)
+    t = read_table(sheet)
+    p = progress(t)
+    assert (p.after_round, p.rounds) == (2, 5)  # the rounds headed are the rounds scheduled
+    assert sorted(q for _r, q in t.unentered) == [2, 3, 4, 5, 6, 7]
+    done = read_table(grid(2))
+    for rules in RULE_SETS:
+        got = rank(t, None, rules)
+        assert [s.values for s in got.by_player()] == [s.values for s in rank(done, None, rules).by_player()], rules
+        assert not any("withdrew" in n for n in got.notes), rules
+    path = save_xlsx(sheet, pathlib.Path(str(tmp_path)) / "event.xlsx")
+    assert main(["rank", str(path), "--lang", lang]) == 0
+    out = capsys.readouterr().out
+    assert ("after round 2 of 5" if lang == "en" else "после 2-го тура из 5") in out
+    assert "withdrew" not in out and "выбыл" not in out
+    # the last round column of a table without headed rounds to come: an empty cell there is an absence, as before
+    assert progress(read_table(rows)).after_round == 3
+
+
+@pytest.mark.parametrize(("names", "line"), [(("Ann", "Bob"), "After round 2 of 5."), (("Аня", "Боря"), "После 2-го тура из 5.")])
+def test_rank_and_the_functions_read_empty_cells_before_headed_rounds_as_not_entered(tmp_path: object, names: tuple[str, str], line: str) -> None:
+    import pathlib
+
+    from helpers import call, save_xlsx
+    from test_rank_script import alert, payload, run_script
+
+    from tiebreak.excel import functions
+
+    rows = [list(r) for r in grid()]
+    for row in rows[3:]:
+        row[4] = None
+    rows[1][1], rows[2][1] = names
+    sheet = _headed(rows, 2)
+    message = alert(run_script(payload(save_xlsx(sheet, pathlib.Path(str(tmp_path)) / "event.xlsx"))))
+    assert line in message and "withdrew" not in message and "выбыл" not in message
+    full = [[v if v is not None else "" for v in row] for row in sheet]
+    done = [[v if v is not None else "" for v in row] for row in grid(2)]
+    for code in ("buchholz", "solkoff"):
+        assert call(functions, code, full, "Cid", "ru") == call(functions, code, done, "Cid", "ru"), code

@@ -180,6 +180,9 @@ class SwissDecoding(SideColumns):
             except ConsistencyError:
                 self.check_twice(t, locate)  # the more precise message, when that is the cause
                 raise
+        ahead = getattr(self, "rounds_ahead", 0)
+        if ahead:  # round columns headed but empty: the rounds scheduled
+            t.scheduled = len(cols) + ahead
         t.unentered = self.unentered(t, rows, cols)
         t.layout = layout
         self.check_points(t, layout, rows)
@@ -189,12 +192,12 @@ class SwissDecoding(SideColumns):
         """``(round, player)`` of the empty cells of the round being entered: players who played the round before.
 
         Two or more such cells in the last round with a game, when round
-        columns follow it, mean the round is still being entered (one alone
-        is a player who stopped; in the table's last round column an empty
-        cell is an absence).
+        columns follow it (with cells, or headed as the next rounds), mean the
+        round is still being entered (one alone is a player who stopped; in
+        the table's last round column an empty cell is an absence).
         """
         last = t.rounds_played
-        if last < 2 or last >= t.rounds:
+        if last < 2 or last >= t.rounds_scheduled:
             return []
         i, c = last - 1, cols[last - 1]
         cells = self.cells
