@@ -102,6 +102,11 @@ def _table_options(command: argparse.ArgumentParser) -> None:
     """The options that say how to read a workbook's table, the same for rank and export."""
     command.add_argument("--scoring", help=_("points for a win/draw/loss, e.g. 3/1/0 (default: the workbook's settings, else read from the table)"))
     command.add_argument("--range", dest="cell_range", metavar="RANGE", help=_("the crosstable's cells, e.g. A3:N13 (default: the largest table on the sheet)"))
+    command.add_argument(
+        "--plus",
+        choices=("win", "forfeit", "auto"),
+        help=_("what + and − beside an opponent mean: won and lost games (win) or forfeits (default: the workbook's settings, else read from the table)"),
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -294,6 +299,7 @@ def _rank(args: argparse.Namespace) -> int:
             cell_range=args.cell_range,
             language=choose,
             after_round=args.after_round,
+            plus=args.plus,
         )
     finally:
         if chosen:  # the workbook's language from here on, for its errors too (main restores the caller's)
@@ -366,6 +372,7 @@ def _export(args: argparse.Namespace) -> int:
         scoring=args.scoring,
         cell_range=args.cell_range,
         language=lambda setting, labels: cli_language(args.lang, setting, labels),
+        plus=args.plus,
     )
     set_language(plan.language)  # the workbook's language from here on (main restores the caller's)
     assert plan.ranking is not None

@@ -22,7 +22,7 @@ rows and the columns around it.  The steps, each in its own module:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from tiebreak.core import grammar as g
@@ -39,7 +39,9 @@ from tiebreak.core.notation import (
     CellProblem,
     is_diagonal,
     parse_number,
+    plus_legend,
     show,
+    sign_after,
     swiss_cell,
 )
 from tiebreak.core.progress import settle
@@ -71,6 +73,8 @@ def read_table(
     origin: tuple[int, int] | None = None,
     sheet: str | None = None,
     ignore_cols: Sequence[int] = (),
+    plus: str | None = None,
+    legend: Iterable[Any] = (),
 ) -> Tournament:
     """Read a crosstable grid into a :class:`~tiebreak.core.model.Tournament`.
 
@@ -80,8 +84,14 @@ def read_table(
     cells; ``ignore_cols`` are grid columns to leave out (e.g. the columns the
     ranking itself wrote).  The returned tournament's ``layout`` tells where
     each part was found.
+
+    ``plus`` says what ``+`` and ``−`` beside an opponent mean: ``'win'`` (won
+    and lost games), ``'forfeit'``, or None to decide from the table: a legend
+    in the grid or among the ``legend`` cells (the rest of the sheet: ``+
+    победа``, ``+ win``, ``+ неявка``), else won and lost games when no
+    decisive game is written any other way, forfeits when some is.
     """
-    reader = _Reader(grid, scoring, ignore_cols)
+    reader = _Reader(grid, scoring, ignore_cols, plus, legend)
     try:
         try:
             return settle(reader.read())
@@ -92,7 +102,7 @@ def read_table(
                 raise
             for other in (DRAUGHTS, FOOTBALL):
                 try:
-                    t = _Reader(grid, other, ignore_cols).read()
+                    t = _Reader(grid, other, ignore_cols, plus, legend).read()
                 except TiebreakError:
                     continue
                 t.layout.notes.append(_("scoring {scoring} taken from the points column").format(scoring=other.label))  # type: ignore[attr-defined]
@@ -121,8 +131,18 @@ def _plain(value: Any) -> str:
     return show(value).strip("'")
 
 
+def _legend(values: Iterable[Any]) -> str | None:
+    """What the first legend among these cell values says + means ('win', 'forfeit'), or None."""
+    for v in values:
+        if v.__class__ is str:
+            meaning = plus_legend(v)
+            if meaning is not None:
+                return meaning
+    return None
+
+
 class _Reader(SwissDecoding, RoundRobinDecoding):
-    def __init__(self, grid: Grid, scoring: Scoring | None, ignore_cols: Sequence[int]) -> None:
+    def __init__(self, grid: Grid, scoring: Scoring | None, ignore_cols: Sequence[int], plus: str | None = None, legend: Iterable[Any] = ()) -> None:
         if grid is None or not isinstance(grid, (list, tuple)):
             grid = [[grid]]
         rows = [list(r) if isinstance(r, (list, tuple)) else [r] for r in grid]
@@ -156,6 +176,15 @@ class _Reader(SwissDecoding, RoundRobinDecoding):
             self.cells.append(out)
         self.fixed_scoring = scoring
         self.names: dict[int, str] = {}
+        self.told(plus, legend)
+
+    def told(self, plus: str | None, legend: Iterable[Any]) -> None:
+        """What the caller and the sheet say + means: the setting, and a legend in the grid or among the sheet's other cells."""
+        self.plus = plus
+        self.legend = _legend(v for row in self.cells for v in row)
+        if self.legend is None:
+            self.legend = _legend(legend)
+        self.notes: list[str] = []
 
     def read(self) -> Tournament:
         nonempty_rows = [r for r in range(self.height) if any(v is not None for v in self.cells[r])]
@@ -174,6 +203,7 @@ class _Reader(SwissDecoding, RoundRobinDecoding):
         self.labels_now = labels
         self.refuse_transposed(frame)
         self.join_round_pairs(frame)
+        self.turn_signs(frame.player_rows)
         used_cols = [c for c in range(self.width) if any(self.cells[r][c] is not None for r in data_rows)]
         if not used_cols:
             raise LayoutError(_("no player rows below the header"))
@@ -181,8 +211,42 @@ class _Reader(SwissDecoding, RoundRobinDecoding):
         block = self.find_block(data_rows, roles) if len(data_rows) >= 2 else None
         swiss_cols = [] if block is not None and block[2] > 0 else self.swiss_columns(data_rows, used_cols, roles, labels)
         if self.choose_format(data_rows, block, swiss_cols, roles) == "swiss":
-            return self.read_swiss(header, data_rows, swiss_cols, roles, labels)
-        return self.read_round_robin(header, data_rows, used_cols, roles, labels, block)
+            t = self.read_swiss(header, data_rows, swiss_cols, roles, labels)
+        else:
+            t = self.read_round_robin(header, data_rows, used_cols, roles, labels, block)
+        layout = t.layout
+        assert isinstance(layout, TableLayout)
+        layout.notes.extend(self.notes)
+        return t
+
+    def turn_signs(self, rows: list[int]) -> None:
+        """A Swiss written sign first (``+12``, ``=5``, ``−3``) read as the number and the sign (``12+``, ``5=``, ``3−``).
+
+        The table is written so when two or more cells hold a plus or an equals
+        sign before a number, one of them above 2 (a double round robin cell
+        holds ``=1``, ``+0``), and no player row holds a diagonal mark.  Then a
+        minus before a number is a lost game against that number too, never the
+        points of a round not paired (chess-results' ``-1``).
+        """
+        found: list[tuple[int, int, str, int]] = []
+        leading = big = 0
+        for r in rows:
+            for c, v in enumerate(self.cells[r]):
+                if v.__class__ is not str:
+                    continue
+                if is_diagonal(v):
+                    return
+                signed = sign_after(v)
+                if signed is None:
+                    continue
+                found.append((r, c, *signed))
+                if signed[0] not in g.MINUS:
+                    leading += 1
+                    big += signed[1] > 2
+        if leading < 2 or not big:
+            return
+        for r, c, sign, number in found:
+            self.cells[r][c] = f"{number}{sign}"
 
     def choose_format(
         self, rows: list[int], block: tuple[int, int, int, list[tuple[int, int]]] | None, swiss_cols: list[int], roles: dict[int, str]
