@@ -35,7 +35,7 @@ from tiebreak.core.numbers import decimals_of, json_value, shown
 from tiebreak.core.numbers import text as number_text
 from tiebreak.core.progress import after_round_text, at_round, progress
 from tiebreak.core.ranking import Ranking, rank
-from tiebreak.core.rules import RULE_SETS, get_rules
+from tiebreak.core.rules import DEFAULT_RULES, RULE_SETS, fide_hint, get_rules
 from tiebreak.io.book import is_trf as _is_trf
 from tiebreak.io.csvout import (
     DIALECT_CHOICES,
@@ -337,7 +337,10 @@ def _rank_trf(path: Path, args: argparse.Namespace) -> int:
     set_language(lang)  # the file's language from here on (main restores the caller's)
     for note in getattr(t.layout, "notes", ()):
         print(_("tiebreak: note: {note}").format(note=note), file=sys.stderr)
-    rules = args.rules or t.rules or "ru"
+    rules = args.rules or t.rules or DEFAULT_RULES
+    hint = None if args.rules or t.rules else fide_hint(t, rules)
+    if hint:
+        print(_("tiebreak: note: {note}").format(note=hint), file=sys.stderr)
     criteria = args.criteria or (", ".join(t.tiebreak_codes) if t.tiebreak_codes else None)
     ranking = rank(t, criteria, rules)
     if args.format == "html":

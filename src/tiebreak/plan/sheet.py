@@ -50,7 +50,7 @@ from tiebreak.core.localformat import players
 from tiebreak.core.model import Scoring, Tournament
 from tiebreak.core.progress import after_round_text, at_round, progress
 from tiebreak.core.ranking import Ranking, rank
-from tiebreak.core.rules import get_rules
+from tiebreak.core.rules import fide_hint, get_rules
 from tiebreak.plan.blocked import (
     merged_cells_error,
     merged_elsewhere_error,
@@ -170,6 +170,9 @@ def plan_rank(
     own_cols, own_rows = own_block(book, settings, target, values, box)
     table = Table(target, values, box, grid, named, own_cols, own_rows)
     t, layout = _read_crosstable(book, names, own, table, settings, blocks)
+    hint = None if rules else fide_hint(t, settings.rules)  # rules the caller chose are no default
+    if hint:
+        layout.notes.append(hint)
     if after_round is None:
         after_round = settings.after_round_value()
     if after_round is not None:

@@ -163,8 +163,8 @@ class ReaderBase:
                     "set Plus means / Плюс означает to win on the tiebreak sheet (command line: --plus win)",
                     "{count} of {games} games read as forfeits (+ or − beside an opponent); if they are won and lost games, "
                     "set Plus means / Плюс означает to win on the tiebreak sheet (command line: --plus win)",
-                    signs,
-                ).format(count=signs, games=games)
+                    (signs + 1) // 2,
+                ).format(count=(signs + 1) // 2, games=(games + 1) // 2)  # each game is written on both sides
             )
 
     def game(self, mark: Mark | None, sc: Scoring, where: Location, v: Any) -> tuple[Kind, float]:
