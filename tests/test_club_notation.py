@@ -345,3 +345,16 @@ def test_svob_is_a_bye_in_every_spelling() -> None:
 
     for text in ("своб.", "Своб.", "своб", "свободен", "СВОБОДНА"):
         assert swiss_cell(text).bye == "pab", text
+
+
+def test_a_rating_change_column_is_no_round_and_a_forfeit_legend_is_read_so() -> None:
+    # chess-results' rating change (+12, -8) beside a Swiss written 5w1: never turned into games
+    grid = [["No", "Name", "R1", "R2", "+/-"], [1, "Ann", "2w1", "3b½", "+12"], [2, "Bob", "1b0", "4w1", "-8"],
+            [3, "Cid", "4w0", "1w½", "+15"], [4, "Dan", "3b1", "2b0", "+4"]]
+    t = read_table(grid)
+    assert t.rounds == 2 and t.points == [1.5, 1.0, 0.5, 1.0]
+    # '+ победа без игры' is a forfeit win: + beside an opponent stays a forfeit though no game is written 1 or 0
+    signs = sign_grid(S2, first=False, legend="+ победа без игры, = ничья")
+    t = read_table(signs)
+    assert Kind(t.kind[0][0]) is Kind.FORFEIT_WIN  # Агеев 4+ in round 1
+    assert t.layout.notes == ["+ and − beside an opponent read as forfeits, as the legend on the sheet says"]  # type: ignore[attr-defined]

@@ -49,6 +49,7 @@ __all__ = [
     "FORFEIT_WON",
     "GAME_SYMBOLS",
     "HALF",
+    "LEGEND_PHRASE_END",
     "LEGEND_SEPARATORS",
     "LOOKALIKE_ZERO",
     "LOSS",
@@ -182,12 +183,16 @@ PLUS_MEANS: dict[str, str | None] = {
 }
 # between the plus of a legend and its word: '+ - победа', '+: win', '+ = win'
 LEGEND_SEPARATORS = "-–—−:="
-# the words of a legend on the sheet ('+ победа, = ничья, − поражение', '+ win', '+ неявка') -> what + means;
-# a word matches when the legend's word after the plus starts with it
+# the words of a legend on the sheet ('+ победа, = ничья, − поражение', '+ win', '+ неявка') -> what + means.
+# A word matches when the legend's first word after the plus starts with it; a forfeit word anywhere in the
+# phrase after the plus (up to a comma or semicolon) wins over it: '+ победа без игры', '+ win by forfeit'
 PLUS_WORDS: dict[str, str] = {
     "побед": "win", "выигр": "win", "win": "win", "won": "win",
     "неявк": "forfeit", "forfeit": "forfeit", "техн": "forfeit", "default": "forfeit", "walkover": "forfeit",
+    "без игры": "forfeit", "не явил": "forfeit",
 }
+# where a legend's phrase ends
+LEGEND_PHRASE_END = ",;\n"
 
 # ------------------------------------------------------------------ TRF
 # TRF's result letters, the same results as symbols

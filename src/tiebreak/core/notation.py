@@ -416,7 +416,7 @@ _US = re.compile(rf"({g.one_of(g.US_GAME_LETTERS)})\s*(\d{{1,6}})\Z", re.IGNOREC
 # the sign before the opponent's number (+12, =5, −3): read as the number and the sign (12+) once the table says so
 _SIGN_FIRST = re.compile(rf"({g.one_of([FORFEIT_WIN, DRAW_MARK, *g.MINUS])})\s*(\d{{1,6}})\Z")
 # a legend's plus: '+ победа', '"+" - win', '(+) неявка': the word after it
-_LEGEND = re.compile(rf"[(\"'«“]?{re.escape(FORFEIT_WIN)}[)\"'»”]?\s*(?:{g.one_of(g.LEGEND_SEPARATORS)}\s*)?([^\W\d_]+)")
+_LEGEND = re.compile(rf"[(\"'«“]?{re.escape(FORFEIT_WIN)}[)\"'»”]?\s*(?:{g.one_of(g.LEGEND_SEPARATORS)}\s*)?([^\W\d_]+)([^{g.LEGEND_PHRASE_END}]*)")
 
 
 def sign_after(text: str) -> tuple[str, int] | None:
@@ -434,14 +434,17 @@ def plus_legend(text: str) -> str | None:
 
     >>> plus_legend("+ победа, = ничья, − поражение"), plus_legend('"+" - forfeit'), plus_legend("Итого")
     ('win', 'forfeit', None)
+    >>> plus_legend("+ победа без игры, = ничья"), plus_legend("+ win by default"), plus_legend("1 + 1")
+    ('forfeit', 'forfeit', None)
     """
     if FORFEIT_WIN not in text or len(text) > MAX_TEXT:
         return None
     for m in _LEGEND.finditer(text.casefold()):
-        word = m.group(1)
-        for start, meaning in g.PLUS_WORDS.items():
-            if word.startswith(start):
-                return meaning
+        word, phrase = m.group(1), m.group(1) + m.group(2)
+        meanings = {meaning for start, meaning in g.PLUS_WORDS.items() if word.startswith(start) or " " in start and start in phrase}
+        meanings |= {meaning for start, meaning in g.PLUS_WORDS.items() if meaning == "forfeit" and start in phrase}
+        if meanings:
+            return "forfeit" if "forfeit" in meanings else "win"
     return None
 
 

@@ -203,7 +203,7 @@ class _Reader(SwissDecoding, RoundRobinDecoding):
         self.labels_now = labels
         self.refuse_transposed(frame)
         self.join_round_pairs(frame)
-        self.turn_signs(frame.player_rows)
+        self.turn_signs(frame.player_rows, frame.roles)
         used_cols = [c for c in range(self.width) if any(self.cells[r][c] is not None for r in data_rows)]
         if not used_cols:
             raise LayoutError(_("no player rows below the header"))
@@ -219,34 +219,40 @@ class _Reader(SwissDecoding, RoundRobinDecoding):
         layout.notes.extend(self.notes)
         return t
 
-    def turn_signs(self, rows: list[int]) -> None:
+    def turn_signs(self, rows: list[int], roles: dict[int, str]) -> None:
         """A Swiss written sign first (``+12``, ``=5``, ``−3``) read as the number and the sign (``12+``, ``5=``, ``3−``).
 
-        The table is written so when two or more cells hold a plus or an equals
-        sign before a number, one of them above 2 (a double round robin cell
-        holds ``=1``, ``+0``), and no player row holds a diagonal mark.  Then a
-        minus before a number is a lost game against that number too, never the
-        points of a round not paired (chess-results' ``-1``).
+        A column is written so when half its cells or more are a sign and a
+        number no higher than the players' numbers, and it is not a number,
+        name, rating, points or place column (a rating change ``+12`` is not a
+        game).  The table is written so when two or more such cells hold a plus
+        or an equals sign, one of them above 2 (a double round robin cell holds
+        ``=1``, ``+0``), and no player row holds a diagonal mark.  Then a minus
+        before a number is a lost game against that number too, never the points
+        of a round not paired (chess-results' ``-1``).
         """
-        found: list[tuple[int, int, str, int]] = []
-        leading = big = 0
+        found: dict[int, list[tuple[int, str, int]]] = {}
+        filled: dict[int, int] = {}
         for r in rows:
             for c, v in enumerate(self.cells[r]):
+                if v is None:
+                    continue
+                filled[c] = filled.get(c, 0) + 1
                 if v.__class__ is not str:
                     continue
                 if is_diagonal(v):
                     return
                 signed = sign_after(v)
-                if signed is None:
-                    continue
-                found.append((r, c, *signed))
-                if signed[0] not in g.MINUS:
-                    leading += 1
-                    big += signed[1] > 2
-        if leading < 2 or not big:
+                if signed is not None:
+                    found.setdefault(c, []).append((r, *signed))
+        bound = max([len(rows), *(v for c, role in roles.items() if role == "number" for r in rows if (v := self.cells[r][c]).__class__ is float)])
+        cols = [c for c, cells in found.items() if roles.get(c, "round") == "round" and len(cells) * 2 >= filled[c] and all(x <= bound for _r, _s, x in cells)]
+        leading = [x for c in cols for _r, sign, x in found[c] if sign not in g.MINUS]
+        if len(leading) < 2 or max(leading) <= 2:
             return
-        for r, c, sign, number in found:
-            self.cells[r][c] = f"{number}{sign}"
+        for c in cols:
+            for r, sign, number in found[c]:
+                self.cells[r][c] = f"{number}{sign}"
 
     def choose_format(
         self, rows: list[int], block: tuple[int, int, int, list[tuple[int, int]]] | None, swiss_cols: list[int], roles: dict[int, str]
