@@ -576,6 +576,19 @@ def double_rr_grid(diagonal: str) -> Grid:
     return grid
 
 
+def rr_sign_grid(ev: Event, legend: str | None) -> Grid:
+    """A round robin whose cells are signs (+ won, = drawn, − lost), a legend row under it."""
+    grid, _merges, _name_col = render(ev, Style(ru="ru" in ev.key))
+    signs = {1: "+", "½": "=", 0: "−"}
+    n = len(ev.names)
+    out: Grid = [grid[0]]
+    for row in grid[1:]:
+        out.append([*row[:2], *(signs.get(v, v) for v in row[2 : 2 + n]), *row[2 + n :]])
+    if legend is not None:
+        out.append([legend] + [None] * (len(grid[0]) - 1))
+    return out
+
+
 def notation_cases() -> list[Case]:
     """The notation cases: each a new way of writing a cell, on an event whose places are worked out above."""
     out: list[Case] = []
@@ -593,6 +606,7 @@ def notation_cases() -> list[Case]:
     add(S2, "signs-first-legend-apart", sign_grid(S2, first=True, minus="−", legend="+ победа, = ничья, − поражение", gap=True))
     add(S1, "signs-first-hyphen-no-legend", sign_grid(S1, first=True, minus="-"))
     add(S3, "signs-after-en-dash-draughts", sign_grid(S3, first=False, minus="–"))
+    add(E1, "rr-signs-legend", rr_sign_grid(E1, "Обозначения: + победа, = ничья, − поражение"))
     # US notation, and the same event as a Russian club writes its byes (своб.)
     add(S5, "us-letters", us_grid(S5, S5_US))
     out.append(Case("swiss7_us_ru-svob", Event(**{**S5.__dict__, "key": "swiss7_ru", "names": S5_RU_NAMES,

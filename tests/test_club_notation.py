@@ -19,6 +19,7 @@ import pytest
 import xlwings as xw
 from club_tables import CASES as ALL_CASES
 from club_tables import (
+    E1,
     E5,
     S1,
     S2,
@@ -358,3 +359,17 @@ def test_a_rating_change_column_is_no_round_and_a_forfeit_legend_is_read_so() ->
     t = read_table(signs)
     assert Kind(t.kind[0][0]) is Kind.FORFEIT_WIN  # Агеев 4+ in round 1
     assert t.layout.notes == ["+ and − beside an opponent read as forfeits, as the legend on the sheet says"]  # type: ignore[attr-defined]
+
+
+def test_a_round_robin_of_signs_without_a_legend_reads_forfeits_and_says_so() -> None:
+    from club_tables import rr_sign_grid
+
+    grid = rr_sign_grid(E1, None)
+    t = read_table(grid)
+    # E1: 15 games, 4 drawn (Иванов–Сидоров, Петров–Козлов, Козлов–Смирнов, Козлов–Волков): 11 written + and −
+    assert {Kind(k) for row in t.kind for k in row} == {Kind.PLAYED, Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS}
+    assert t.layout.notes == [("11 of 15 games read as forfeits (+ or − beside an opponent); if they are won and lost games, "  # type: ignore[attr-defined]
+                              "set Plus means / Плюс означает to win on the tiebreak sheet (command line: --plus win)")]
+    t = read_table(grid, plus="win")
+    assert {Kind(k) for row in t.kind for k in row} == {Kind.PLAYED}
+    assert t.points == E1.points()
