@@ -35,6 +35,8 @@ from tiebreak.core.errors import (
 from tiebreak.core.i18n import _
 from tiebreak.core.model import DRAUGHTS, Scoring, Tournament
 from tiebreak.core.notation import (
+    DRAW_MARK,
+    FORFEIT_WIN,
     MAX_TEXT,
     CellProblem,
     is_diagonal,
@@ -131,10 +133,14 @@ def _plain(value: Any) -> str:
     return show(value).strip("'")
 
 
+# what a cell written sign first starts with, beside the minus (a minus before a number is also chess-results' bye)
+_SIGN_LEADS = frozenset({FORFEIT_WIN, DRAW_MARK})
+
+
 def _legend(values: Iterable[Any]) -> str | None:
     """What the first legend among these cell values says + means ('win', 'forfeit'), or None."""
     for v in values:
-        if v.__class__ is str:
+        if v.__class__ is str and FORFEIT_WIN in v:
             meaning = plus_legend(v)
             if meaning is not None:
                 return meaning
@@ -231,10 +237,15 @@ class _Reader(SwissDecoding, RoundRobinDecoding):
         before a number is a lost game against that number too, never the points
         of a round not paired (chess-results' ``-1``).
         """
+        cells = self.cells
+        leads = _SIGN_LEADS
+        # the common table has no cell starting with + or =: one cheap look at every cell's first character
+        if not any(v.__class__ is str and v[:1] in leads for r in rows for v in cells[r]):
+            return
         found: dict[int, list[tuple[int, str, int]]] = {}
         filled: dict[int, int] = {}
         for r in rows:
-            for c, v in enumerate(self.cells[r]):
+            for c, v in enumerate(cells[r]):
                 if v is None:
                     continue
                 filled[c] = filled.get(c, 0) + 1
