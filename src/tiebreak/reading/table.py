@@ -242,20 +242,10 @@ class _Reader(SwissDecoding, RoundRobinDecoding):
         # the common table has no cell starting with + or =: one cheap look at every cell's first character
         if not any(v.__class__ is str and v[:1] in leads for r in rows for v in cells[r]):
             return
-        found: dict[int, list[tuple[int, str, int]]] = {}
-        filled: dict[int, int] = {}
-        for r in rows:
-            for c, v in enumerate(cells[r]):
-                if v is None:
-                    continue
-                filled[c] = filled.get(c, 0) + 1
-                if v.__class__ is not str:
-                    continue
-                if is_diagonal(v):
-                    return
-                signed = sign_after(v)
-                if signed is not None:
-                    found.setdefault(c, []).append((r, *signed))
+        seen = self.signed_cells(rows)
+        if seen is None:
+            return
+        found, filled = seen
         bound = max([len(rows), *(v for c, role in roles.items() if role == "number" for r in rows if (v := self.cells[r][c]).__class__ is float)])
         cols = [c for c, cells in found.items() if roles.get(c, "round") == "round" and len(cells) * 2 >= filled[c] and all(x <= bound for _r, _s, x in cells)]
         leading = [x for c in cols for _r, sign, x in found[c] if sign not in g.MINUS]
@@ -264,6 +254,24 @@ class _Reader(SwissDecoding, RoundRobinDecoding):
         for c in cols:
             for r, sign, number in found[c]:
                 self.cells[r][c] = f"{number}{sign}"
+
+    def signed_cells(self, rows: list[int]) -> tuple[dict[int, list[tuple[int, str, int]]], dict[int, int]] | None:
+        """The cells written sign first by column (row, sign, number), and how many cells each column fills; None when a row holds a diagonal mark."""
+        found: dict[int, list[tuple[int, str, int]]] = {}
+        filled: dict[int, int] = {}
+        for r in rows:
+            for c, v in enumerate(self.cells[r]):
+                if v is None:
+                    continue
+                filled[c] = filled.get(c, 0) + 1
+                if v.__class__ is not str:
+                    continue
+                if is_diagonal(v):
+                    return None
+                signed = sign_after(v)
+                if signed is not None:
+                    found.setdefault(c, []).append((r, *signed))
+        return found, filled
 
     def choose_format(
         self, rows: list[int], block: tuple[int, int, int, list[tuple[int, int]]] | None, swiss_cols: list[int], roles: dict[int, str]
