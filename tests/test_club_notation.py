@@ -373,3 +373,19 @@ def test_a_round_robin_of_signs_without_a_legend_reads_forfeits_and_says_so() ->
     t = read_table(grid, plus="win")
     assert {Kind(k) for row in t.kind for k in row} == {Kind.PLAYED}
     assert t.points == E1.points()
+
+
+def test_export_reads_the_signs_as_rank_does(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # S1 written +5, +8 ... without a legend: games in the TRF (Adams beat Evans in round 1), forfeits with --plus forfeit
+    case = BY_ID["swiss8_chess_en-signs-first-hyphen-no-legend"]
+    path = tmp_path / "s1.xlsx"
+    write_workbook(case, path)
+    games, forfeits = tmp_path / "games.trf", tmp_path / "forfeits.trf"
+    assert cli.main(["export", str(path), "--trf", str(games)]) == 0
+    assert cli.main(["export", str(path), "--trf", str(forfeits), "--plus", "forfeit"]) == 0
+    capsys.readouterr()
+    adams = [line for line in games.read_text(encoding="utf-8").splitlines() if line.startswith("001") and "Adams" in line]
+    adams_forfeit = [line for line in forfeits.read_text(encoding="utf-8").splitlines() if line.startswith("001") and "Adams" in line]
+    assert len(adams) == len(adams_forfeit) == 1
+    # round 1 (from column 92): opponent 5, a colour, and the result code: 1 for a game won, + for a forfeit win
+    assert adams[0][91:99].split()[::2] == ["5", "1"] and adams_forfeit[0][91:99].split()[::2] == ["5", "+"]
