@@ -327,31 +327,9 @@ def _read_usual(xml: bytes, strings: list[str], where: str) -> SheetData | None:
         return None
     a, b = stretch
     data = SheetData()
-    cells = data.cells
-    columns: dict[bytes, int] = {}
-    kinds = _KINDS
     try:
-        for letters, row_text, t, v, inline, other in map(_GROUPS, _USUAL.finditer(xml, a, b)):
-            if letters is None:
-                if other is not None:
-                    return None
-                continue
-            col = columns.get(letters)
-            if col is None:
-                col = columns[letters] = column_index(letters.decode("ascii"))
-            row = int(row_text)
-            if not 1 <= row <= MAX_ROWS:
-                return None
-            if (t is None or t == b"n") and v:  # a number, the commonest cell
-                value: Any = _number(v.decode("utf-8"))
-            elif inline is not None and t == b"inlineStr":
-                value = inline.decode("utf-8") if b"&" not in inline else _unescape(inline)
-            else:
-                value = _value((kinds.get(t) or t.decode("ascii")) if t else "n", None if v is None else v.decode("utf-8"), strings, where, row, col)
-            if value is not None:
-                cells[(row - 1, col - 1)] = value
-                if len(cells) > MAX_READ_CELLS:
-                    raise _too_many(where)
+        if not _scan_usual(xml, a, b, strings, where, data.cells):
+            return None
     except (UnicodeDecodeError, ValueError):  # text not UTF-8, a column beyond XFD: the parser's events name the place
         return None
     p = _parser()
@@ -361,6 +339,48 @@ def _read_usual(xml: bytes, strings: list[str], where: str) -> SheetData | None:
     _LAST_USUAL[:] = [xml, reader.sheet_data, reader.dimension]
     data.merges, data.protected = reader.data.merges, reader.data.protected
     return data
+
+
+def _scan_usual(xml: bytes, a: int, b: int, strings: list[str], where: str, cells: dict[tuple[int, int], Any]) -> bool:
+    """The cells of the usual rows between ``a`` and ``b`` into ``cells``; False at the first token that is not usual.
+
+    Each row number, column and number text is decoded once (a row's cells
+    share its number, most cells of a large table hold one of a few numbers).
+    """
+    columns: dict[bytes, int] = {}  # letters -> 0-based column
+    numbers: dict[bytes, Any] = {}  # the text of a number cell -> its value
+    kinds = _KINDS
+    row_text, row0 = b"", -1
+    for letters, text, t, v, inline, other in map(_GROUPS, _USUAL.finditer(xml, a, b)):
+        if letters is None:
+            if other is not None:
+                return False
+            continue
+        col0 = columns.get(letters)
+        if col0 is None:
+            col0 = columns[letters] = column_index(letters.decode("ascii")) - 1
+        if text != row_text:
+            row = int(text)
+            if not 1 <= row <= MAX_ROWS:
+                return False
+            if len(cells) > MAX_READ_CELLS:
+                raise _too_many(where)
+            row_text, row0 = text, row - 1
+        if (t is None or t == b"n") and v:  # a number, the commonest cell
+            value: Any = numbers.get(v)
+            if value is None:
+                value = _number(v.decode("utf-8"))
+                if len(numbers) < 4096:
+                    numbers[v] = value
+        elif inline is not None and t == b"inlineStr":
+            value = inline.decode("utf-8") if b"&" not in inline else _unescape(inline)
+        else:
+            value = _value((kinds.get(t) or t.decode("ascii")) if t else "n", None if v is None else v.decode("utf-8"), strings, where, row0 + 1, col0 + 1)
+        if value is not None:
+            cells[(row0, col0)] = value
+    if len(cells) > MAX_READ_CELLS:
+        raise _too_many(where)
+    return True
 
 
 # the last part found to hold usual rows, with its sheetData's offsets and its dimension's: Rank reads the
