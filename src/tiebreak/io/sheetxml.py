@@ -371,7 +371,6 @@ def _scan_usual(xml: bytes, a: int, b: int, strings: list[str], where: str, cell
     """
     columns: dict[bytes, int] = {}  # letters -> 0-based column
     numbers: dict[bytes, Any] = {}  # the text of a number cell -> its value
-    texts: dict[bytes, str] = {}  # the text of an inline string -> the string
     kinds = _KINDS
     row_text, row0 = b"", -1
     runs, plain = rows.run, _PLAIN_RUN.fullmatch
@@ -401,11 +400,7 @@ def _scan_usual(xml: bytes, a: int, b: int, strings: list[str], where: str, cell
             cells[(row0, col0)] = value
             continue
         if inline is not None and t == b"inlineStr":
-            value = texts.get(inline)
-            if value is None:
-                value = inline.decode("utf-8") if b"&" not in inline else _unescape(inline)
-                if len(texts) < 4096:
-                    texts[inline] = value
+            value = inline.decode("utf-8") if b"&" not in inline else _unescape(inline)
         else:
             value = _value((kinds.get(t) or t.decode("ascii")) if t else "n", None if v is None else v.decode("utf-8"), strings, where, row0 + 1, col0 + 1)
         if value is not None:
