@@ -145,3 +145,15 @@ def _usual_candidate(xml: bytes) -> bool:
         return sx._read_usual(xml, [], "x") is not None
     except FileFormatError:
         return False
+
+
+@pytest.mark.parametrize("bad", [None, ' ht="1" ht="2"', ' q:x="1"'])
+def test_a_long_run_of_empty_rows_is_checked_a_piece_at_a_time(bad: str | None) -> None:
+    # 20,000 empty rows after the table are one run of row tags of about 800 KB, checked in pieces of 64 KB;
+    # a tag deep inside it that the parser refuses (an attribute twice, an unbound prefix) is still found
+    empty = [f'<row r="{r}" ht="15" customHeight="1"/>' for r in range(4, 20_004)]
+    if bad is not None:
+        empty[15_000] = empty[15_000].replace("/>", bad + "/>")
+    xml = part(ROWS + "".join(empty))
+    assert (sx._read_usual(xml, [], "x") is not None) == (bad is None)
+    assert outcome(lambda x: read_sheet(x, [], "x"), xml) == outcome(by_events, xml) == ("refused" if bad else (PLAIN, [(1, 1, 1, 2)], False))

@@ -284,7 +284,8 @@ _PLAIN_RUN = re.compile(rb'</row><row r="[0-9]++">')
 _ROW_RUNS = re.compile(rb"(?:<row" + _ROW_ATTRS + rb"/?>|</row>)++")
 _ODD_ROW_NUMBER = re.compile(rb' r="(?![0-9]++")')  # the parser's events take a row's number as a number
 _ATTR_VALUES = re.compile(rb'="[^"]*+"')  # what is left of a run without them: its tags' attribute names
-_ROW_NAMES = re.compile(rb"<row([^/>]*)")
+_CHUNK = 1 << 16
+_SHAPE_TAG = re.compile(rb"</row>|<row([^/>]*)/?>")  # a tag of a run without its attribute values
 _QNAME = re.compile(rb"([A-Za-z_][\w.-]*+):([A-Za-z_][\w.-]*+)")
 # the control characters XML forbids (all but tab, line feed and carriage return), deleted to count them
 _FORBIDDEN = bytes(range(9)) + b"\x0b\x0c" + bytes(range(14, 32))
@@ -449,13 +450,31 @@ class _Rows:
         self.inside = m.group(2) is not None
         if _ODD_ROW_NUMBER.search(run):
             return False
+        if len(run) > _CHUNK:  # a long run (a million empty rows) a piece at a time: the shape of all of it at once would cost its length many times
+            pos = 0
+            while pos < len(run):
+                end = run.find(b"<", pos + _CHUNK)  # '<' starts a tag: attribute values hold none
+                end = len(run) if end < 0 else end
+                if not self.tags_ok(_ATTR_VALUES.sub(b"", run[pos:end])):
+                    return False
+                pos = end
+            return True
         shape = _ATTR_VALUES.sub(b"", run)
         if shape in self.seen:
             return True
-        if not all(self.names_ok(names.split()) for names in set(_ROW_NAMES.findall(shape))):
+        if not self.tags_ok(shape):
             return False
         if len(shape) < 512:
             self.seen.add(shape)
+        return True
+
+    def tags_ok(self, shape: bytes) -> bool:
+        """Whether the tags of a run without its attribute values have good names: each distinct tag once, then every copy of it gone."""
+        while shape:
+            tag = _SHAPE_TAG.match(shape)
+            if tag is None or (tag.group(1) is not None and not self.names_ok(tag.group(1).split())):
+                return False
+            shape = shape.replace(tag.group(0), b"")
         return True
 
     def names_ok(self, names: list[bytes]) -> bool:
