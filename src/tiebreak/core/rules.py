@@ -76,12 +76,16 @@ class RuleSet:
         notes: list[str] | None = None,
     ) -> Evaluation:
         n = len(t.players)
-        played = [list(map(_PLAYED.__eq__, row)) for row in t.kind]
-        if t.is_round_robin:  # a round robin's forfeit is a meeting of the two (C.07 15.2)
-            as_game = [[k in _WITH_OPPONENT and q >= 0 for q, k in zip(o, ks)] for o, ks in zip(t.opp, t.kind)]
-        else:
-            as_game = played
-        return Evaluation(
+
+        def played() -> list[list[bool]]:
+            return [list(map(_PLAYED.__eq__, row)) for row in t.kind]
+
+        def as_game() -> list[list[bool]]:
+            if t.is_round_robin:  # a round robin's forfeit is a meeting of the two (C.07 15.2)
+                return [[k in _WITH_OPPONENT and q >= 0 for q, k in zip(o, ks)] for o, ks in zip(t.opp, t.kind)]
+            return ev.played
+
+        ev = Evaluation(
             tournament=t,
             rules=self,
             points=list(t.points),
@@ -92,15 +96,13 @@ class RuleSet:
             at=at,
             whom=whom,
             why=why,
-            played=played,
-            as_game=as_game,
-            wins=self.wins(t),
-            rated_opponents=self.rating_opponents(t),
             adjusted=adjusted if adjusted is not None else [Adjusted.NONE] * n,
             credited=credited if credited is not None else [0.0] * n,
             notes=notes if notes is not None else [],
             fore_maker=lambda: self.evaluate(_fore(t)),
+            derived={"played": played, "as_game": as_game, "wins": lambda: self.wins(t), "rated_opponents": lambda: self.rating_opponents(t)},
         )
+        return ev
 
     def rating_opponents(self, t: Tournament) -> list[list[int]]:
         """Opponents whose ratings count in "sum of opponents' ratings": games played over the board."""
