@@ -517,7 +517,7 @@ def _whole_column_consistent(opp: list[int], kind: list[int], pts: list[float], 
         return False
     expected = list(range(n))
     at = -1
-    for _ in range(unpaired):
+    for _k in range(unpaired):
         at = opp.index(-1, at + 1)
         expected[at] = -1
     try:

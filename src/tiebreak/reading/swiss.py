@@ -265,20 +265,25 @@ class SwissDecoding(SideColumns):
         colours = _COLOURS
         none_pair = (int(Kind.ABSENT), 0.0)
         by_text = {str(p.number): i for i, p in enumerate(players)}  # opponent as written -> player index
+        by_text[""] = -1  # a cell the pattern did not read: no opponent (yet)
+        by_char[""] = none_pair
+        first, second, third = itemgetter(0), itemgetter(1), itemgetter(2)
         for k, found in enumerate(fast_cols):
             c = cols[k]
-            # the common cells, a column at a time
-            o_col = [(j if (j := by_text.get(o)) is not None else _index_of(o, get_number)) if o else -1 for o, _col, _x in found]
-            kp = [by_char[x] if o else none_pair for o, _col, x in found]
+            # the common cells, a column at a time, in C-level maps
+            o_col = cast("list[int]", list(map(by_text.get, map(first, found))))
+            if None in o_col:  # an opponent written with leading zeros ('007') or not in the table
+                o_col = [(j if (j := by_text.get(o)) is not None else _index_of(o, get_number)) for o, _col, _x in found]
+            kp = list(map(by_char.get, map(third, found)))
             if -2 in o_col or None in kp or any(map(eq, o_col, range(n))):
                 for i, (o, _col, x) in enumerate(found):  # name the first bad cell
                     if o and (o_col[i] in (-2, i) or kp[i] is None):
                         j = None if o_col[i] == -2 else o_col[i]
                         self.pairing_error(rows[i], c, k, i, j, int(o), cells[rows[i]][c], n, numbered, sc)
             known = cast("list[tuple[int, float]]", kp)  # a None was reported above
-            k_col = [kk for kk, _pp in known]
-            p_col = [pp for _kk, pp in known]
-            c_col: list[str | None] = [colours.get(col) for _o, col, _x in found]
+            k_col = list(map(first, known))
+            p_col = list(map(second, known))
+            c_col: list[str | None] = list(map(colours.get, map(second, found)))
             self.decode_other_cells(rows, c, k, slow_cols[k], (o_col, k_col, p_col, c_col), games, get_number, numbered, sc)
             if consistent:
                 consistent = round_consistent(o_col, k_col, p_col, c_col, sc)
