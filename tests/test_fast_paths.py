@@ -39,7 +39,7 @@ import tiebreak
 from tiebreak.calc.cache import _ones
 from tiebreak.core import ranking
 from tiebreak.core.coefficients import cut_sum, truncated_solkoff
-from tiebreak.core.counting import Evaluation
+from tiebreak.core.counting import Evaluation, Why
 from tiebreak.core.criteria import get_criterion
 from tiebreak.core.errors import UnknownCriterionError
 from tiebreak.core.model import (
@@ -400,3 +400,52 @@ def test_cache_is_bounded_by_cells_and_keeps_what_it_can() -> None:
     small.tournament(grid)
     small.tournament([list(r) for r in grid])
     assert small.reads == 1 and small.held() == cells
+
+
+@pytest.mark.parametrize("rules", ["fide-2024", "fide-2026"])
+def test_fide_rows_of_players_who_played_every_round_equal_the_general_row(rules: str) -> None:
+    """FIDE's Swiss rows: the C-level row of a player with a game every round against the row written round by round."""
+    fast = 0
+    for _seed, t in EVENTS_READ:
+        ev = get_rules(rules).evaluate(t)
+        adj = ev.score
+        for p in range(len(t.players)):
+            opp, kind, own = t.opp[p], t.kind[p], t.points[p]
+            cap = t.scoring.draw * t.rounds
+            if rules == "fide-2026":
+                val = [adj[q] if k == Kind.PLAYED and q >= 0 else (min(own, adj[q]) if q >= 0 else min(own, cap)) for q, k in zip(opp, kind)]
+            else:
+                val = [adj[q] if k == Kind.PLAYED and q >= 0 else own for q, k in zip(opp, kind)]
+            assert ev.val[p] == val
+            assert ev.whom[p] == [q if k == Kind.PLAYED else -1 for q, k in zip(opp, kind)]
+            assert ev.why[p] == [Why.GAME if k == Kind.PLAYED and q >= 0 else Why.DUMMY for q, k in zip(opp, kind)]
+            assert list(ev.at[p]) == list(range(len(opp)))
+            assert ev.credit[p] == t.pts[p]
+            vur = [Kind(k).is_voluntarily_unplayed for k in kind]
+            assert ev.cut_first[p] == (vur if any(vur) else None)
+            fast += all(k == Kind.PLAYED for k in kind)
+    assert fast > 100
+
+
+def test_returned_cells_equal_cell_of_every_value() -> None:
+    """A column returned to the sheet (:func:`cells`, which passes halves and quarters as they are) against :func:`cell` of each value."""
+    from tiebreak.core.numbers import cell, cells
+
+    rng = random.Random(5)
+    passed = 0
+    for _ in range(400):
+        pool = rng.choice(
+            [
+                [rng.randrange(-200, 400) / 4 for _ in range(8)],  # quarters: the usual tie-break values
+                [rng.randrange(0, 100) / 1024 for _ in range(8)],
+                [rng.randrange(0, 100) / 3 for _ in range(8)],  # thirds: rounded at 10 decimals
+                [0.1 + 0.2, 2.0**41 + 0.5, 1e-12, -0.0, 0.0],
+                [1.5, None, 2, True, "x"],
+            ]
+        )
+        values = [rng.choice(pool) for _ in range(rng.randrange(0, 30))]
+        want = [cell(v) for v in values]
+        got = cells(values)
+        assert repr(got) == repr(want), values  # repr: -0.0 and 0.0, 1 and 1.0, True and 1 told apart
+        passed += got == values
+    assert passed > 50

@@ -201,7 +201,7 @@ class RuRules(RuleSet):
         for p in range(n):
             kinds = t.kind[p]
             if len(kinds) == t.rounds and kinds.count(_PLAYED) == len(kinds):  # every round a game
-                val.append([score[q] for q in t.opp[p]])
+                val.append(list(map(score.__getitem__, t.opp[p])))
                 credit.append(t.pts[p])
                 at.append(every)
                 whom.append(t.opp[p])
@@ -431,6 +431,9 @@ class FideRules(RuleSet):
     def _swiss_row(self, t: Tournament, p: int, adj: list[float]) -> _Row:
         """A Swiss: unplayed rounds count a dummy opponent with the player's own score (2026: capped, Art. 16.4)."""
         opp_p, kind_p, pts_p = t.opp[p], t.kind[p], t.pts[p]
+        at = range(t.rounds) if len(opp_p) == t.rounds else range(len(opp_p))
+        if opp_p and not any(kind_p) and min(opp_p) >= 0:  # every round a game over the board (most players): C-level maps
+            return list(map(adj.__getitem__, opp_p)), pts_p, at, list(opp_p), [Why.GAME] * len(opp_p), None
         own_p = t.points[p]
         if self.caps:
             cap_other = t.scoring.draw * t.rounds
@@ -440,7 +443,6 @@ class FideRules(RuleSet):
             ]
         else:
             v = [adj[q] if k == _PLAYED and q >= 0 else own_p for q, k in zip(opp_p, kind_p)]
-        at = range(t.rounds) if len(opp_p) == t.rounds else range(len(opp_p))
         whom = [q if k == _PLAYED else -1 for q, k in zip(opp_p, kind_p)]
         why = [Why.GAME if k == _PLAYED and q >= 0 else Why.DUMMY for q, k in zip(opp_p, kind_p)]
         first = None if VUR_KINDS.isdisjoint(kind_p) else [k in VUR_KINDS for k in kind_p]
