@@ -317,6 +317,9 @@ def test_round_check_equals_a_loop_over_the_games() -> None:
                         assert round_consistent(o, kd, x, c, sc, double) == want, (o, kd, x, c, sc, double)
                         proven = _whole_column_consistent(o, kd, x, c, sc)
                         assert not proven or want, (o, kd, x, c, sc)
+                        if all(q != i for i, q in enumerate(o)):  # what the reader has made sure of
+                            assert round_consistent(o, kd, x, c, sc, double, no_self=True) == want
+                            assert _whole_column_consistent(o, kd, x, c, sc, no_self=True) == proven
                         checked += 1
                         broken += not want
                         fast += proven

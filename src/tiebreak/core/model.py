@@ -487,7 +487,7 @@ _UNPAIRED_KIND = 1000
 
 
 def round_consistent(
-    opp: list[int], kind: list[int], pts: list[float], colour: list[str | None], sc: Scoring, allow_double_loss: bool = False
+    opp: list[int], kind: list[int], pts: list[float], colour: list[str | None], sc: Scoring, allow_double_loss: bool = False, *, no_self: bool = False
 ) -> bool:
     """Whether every game of one round is seen the same way from both sides (fast check, no message).
 
@@ -495,11 +495,12 @@ def round_consistent(
     is :meth:`Tournament.check_pairings`.  :func:`_whole_column_consistent`
     proves the common round consistent in fewer passes; what it cannot prove
     is decided by :func:`_paired_consistent`, the check over the paired entries.
+    ``no_self``: the caller has made sure no entry names its own player (the reader has).
     """
-    return _whole_column_consistent(opp, kind, pts, colour, sc) or _paired_consistent(opp, kind, pts, colour, sc, allow_double_loss)
+    return _whole_column_consistent(opp, kind, pts, colour, sc, no_self) or _paired_consistent(opp, kind, pts, colour, sc, allow_double_loss)
 
 
-def _whole_column_consistent(opp: list[int], kind: list[int], pts: list[float], colour: list[str | None], sc: Scoring) -> bool:
+def _whole_column_consistent(opp: list[int], kind: list[int], pts: list[float], colour: list[str | None], sc: Scoring, no_self: bool = False) -> bool:
     """True only when the round is consistent (False: not proven; :func:`_paired_consistent` decides).
 
     Every test runs over the whole column, the unpaired entries (-1) included
@@ -516,24 +517,22 @@ def _whole_column_consistent(opp: list[int], kind: list[int], pts: list[float], 
     if not (loss < draw < win and draw + draw == loss + win):
         return False
     expected = list(range(n))
-    at = -1
-    for _k in range(unpaired):
-        at = opp.index(-1, at + 1)
+    for at in _positions(opp, -1):
         expected[at] = -1
     try:
         back = list(map([*opp, -1].__getitem__, opp))
     except (IndexError, TypeError):  # an opponent beyond the table
         return False
-    if back != expected or any(map(eq, opp, range(n))):
+    if back != expected or not no_self and any(map(eq, opp, range(n))):
         return False
     # kinds: played with played (0 + 0), forfeit win with forfeit loss (1 + 2), double forfeit (2 + 2)
     ksum = list(map(add, kind, map([*kind, _UNPAIRED_KIND].__getitem__, opp)))
     sums = {s for s in set(ksum) if s < _UNPAIRED_KIND}
     if not sums <= {0, 3, 4}:
         return False
-    if 3 in sums and not all(kind[i] in (1, 2) for i in compress(range(n), map((3).__eq__, ksum))):
+    if 3 in sums and not all(kind[i] in (1, 2) for i in _positions(ksum, 3)):
         return False
-    if 4 in sums and not all(kind[i] == 2 for i in compress(range(n), map((4).__eq__, ksum))):
+    if 4 in sums and not all(kind[i] == 2 for i in _positions(ksum, 4)):
         return False
     played = list(map(not_, ksum))  # the paired entries with a game on both sides
     mine = list(compress(pts, played))
@@ -544,6 +543,16 @@ def _whole_column_consistent(opp: list[int], kind: list[int], pts: list[float], 
     # both white or both black is wrong (two unknown colours are fine)
     other = list(map([*colour, _NOBODY].__getitem__, opp))
     return not (any(map(eq, colour, other)) and any(x is not None and x == y for x, y in zip(colour, other)))
+
+
+def _positions(values: list[int], x: int) -> list[int]:
+    """Where ``x`` is in ``values`` (few places: found by ``list.index``, in C)."""
+    out: list[int] = []
+    at = -1
+    for _k in range(values.count(x)):
+        at = values.index(x, at + 1)
+        out.append(at)
+    return out
 
 
 def _paired_consistent(

@@ -16,11 +16,14 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from tiebreak.core.errors import SettingsError
 from tiebreak.core.i18n import _
 from tiebreak.core.model import Tournament
-from tiebreak.core.outlook import Outlook, outlook
+
+if TYPE_CHECKING:
+    from tiebreak.core.outlook import Outlook
 
 __all__ = ["Progress", "after_round_text", "at_round", "event_outlook", "pending_note", "progress", "settle"]
 
@@ -141,5 +144,8 @@ def event_outlook(t: Tournament) -> tuple[Progress, Outlook]:
     and bye as entered); a pending game counts for nothing until its result
     is in.
     """
+    # who can still win: not needed to rank, so not loaded with this module
+    from tiebreak.core.outlook import outlook
+
     where = progress(t)
     return where, outlook(t.points, where.remaining, t.scoring)

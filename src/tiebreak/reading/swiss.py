@@ -286,7 +286,7 @@ class SwissDecoding(SideColumns):
             c_col: list[str | None] = list(map(colours.get, map(second, found)))
             self.decode_other_cells(rows, c, k, slow_cols[k], (o_col, k_col, p_col, c_col), games, get_number, numbered, sc)
             if consistent:
-                consistent = round_consistent(o_col, k_col, p_col, c_col, sc)
+                consistent = round_consistent(o_col, k_col, p_col, c_col, sc, no_self=True)  # a player naming himself was refused above
             opp_cols.append(o_col)
             pts_cols.append(p_col)
             kind_cols.append(k_col)
