@@ -420,7 +420,7 @@ def test_fide_rows_of_players_who_played_every_round_equal_the_general_row(rules
             else:
                 val = [adj[q] if k == Kind.PLAYED and q >= 0 else own for q, k in zip(opp, kind)]
             assert ev.val[p] == val
-            assert ev.whom[p] == [q if k == Kind.PLAYED else -1 for q, k in zip(opp, kind)]
+            assert list(ev.whom[p]) == [q if k == Kind.PLAYED else -1 for q, k in zip(opp, kind)]
             assert ev.why[p] == [Why.GAME if k == Kind.PLAYED and q >= 0 else Why.DUMMY for q, k in zip(opp, kind)]
             assert list(ev.at[p]) == list(range(len(opp)))
             assert ev.credit[p] == t.pts[p]

@@ -22,6 +22,7 @@ Rule sets: ``ru`` (default), ``fide-2024``, ``fide-2026``, ``fide-2009``,
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 from collections.abc import Sequence
 from itertools import chain, compress, repeat
 from operator import add, and_, eq, sub
@@ -405,6 +406,12 @@ def _without_waiting(p: int, row: _Row, waiting: frozenset[tuple[int, int]]) -> 
     )
 
 
+@functools.cache
+def _all_games(rounds: int) -> list[Why]:
+    """The reasons of a player with a game over the board in every round (shared, read only)."""
+    return [Why.GAME] * rounds
+
+
 class FideRules(RuleSet):
     """FIDE C.07 (2023 text, in force 2024-04-01) and its 2026 revision (caps, Art. 16.4)."""
 
@@ -455,7 +462,9 @@ class FideRules(RuleSet):
         opp_p, kind_p, pts_p = t.opp[p], t.kind[p], t.pts[p]
         at: Sequence[int] = range(t.rounds) if len(opp_p) == t.rounds else range(len(opp_p))
         if opp_p and not any(kind_p) and min(opp_p) >= 0:  # every round a game over the board (most players): C-level maps
-            return list(map(adj.__getitem__, opp_p)), pts_p, at, list(opp_p), [Why.GAME] * len(opp_p), None
+            # the opponents are the table's row and the reasons one list for all such players (read only, as
+            # in RuRules): fewer lists for the garbage collector to track in a big event
+            return list(map(adj.__getitem__, opp_p)), pts_p, at, opp_p, _all_games(len(opp_p)), None
         own_p = t.points[p]
         if self.caps:
             cap_other = t.scoring.draw * t.rounds
