@@ -452,3 +452,29 @@ def test_returned_cells_equal_cell_of_every_value() -> None:
         assert repr(got) == repr(want), values  # repr: -0.0 and 0.0, 1 and 1.0, True and 1 told apart
         passed += got == values
     assert passed > 50
+
+
+def test_round_column_scan_reads_what_the_three_group_pattern_read() -> None:
+    """The one-group scan of a round column (one text per cell, sliced) against the pattern with opponent, colour and result groups."""
+    import re
+
+    from tiebreak.core import grammar as g
+    from tiebreak.core.notation import swiss_cell
+    from tiebreak.reading.swiss import _COLOUR_CHAR, _FAST_COLUMN, _FAST_MARKS, _OPPONENT, _RESULT_CHAR
+
+    three = re.compile(rf"^(?:(\d{{1,6}})({g.COLOUR})({g.one_of(_FAST_MARKS)})|[^\n]*)$", re.MULTILINE)
+    rng = random.Random(8)
+    cells = [v for _seed, t in EVENTS_READ[:5] for v in ("12w1", "007b0", "5б½", "3ч=", "12w", "12x1", "w1", "1234567w1", "12W+", "9b−", "", "-1", "12w1 ", "\x00")]
+    cells += [v for row in swiss_grid(random.Random(2), 30, 6)[1:] for v in row[2:]]
+    rng.shuffle(cells)
+    column = "\n".join(cells)
+    one, old = _FAST_COLUMN.findall(column), three.findall(column)
+    assert len(one) == len(old) == len(cells)
+    read = 0
+    for v, text, (o, c, x) in zip(cells, one, old):
+        assert (_OPPONENT(text), _COLOUR_CHAR(text), _RESULT_CHAR(text)) == (o, c, x), v
+        if text:
+            cell = swiss_cell(v)
+            assert (cell.opponent, cell.colour) == (int(o), g.COLOURS[c]), v
+            read += 1
+    assert read > 100
