@@ -65,12 +65,12 @@ def _games_on(sc: Scoring, signs_played: bool = False) -> dict[Any, tuple[int, f
     }
 
 
-def _sign_counts(fast_cols: list[list[tuple[str, str, str]]], slow_cols: list[dict[int, SwissCell]], draw: float) -> tuple[int, int, bool, int]:
+def _sign_counts(fast_cols: list[list[str]], slow_cols: list[dict[int, SwissCell]], draw: float) -> tuple[int, int, bool, int]:
     """The games written + and those written − beside an opponent, whether a decisive game is written otherwise (1, 0, W12), all the games."""
     pluses = minuses = games = 0
     numbers = False
     for found, slow in zip(fast_cols, slow_cols):
-        marks = [_FAST_MARKS[x] for o, _col, x in found if o]
+        marks = [_FAST_MARKS[x] for x in map(_RESULT_CHAR, found) if x]  # the result of each cell the pattern read
         marks += [cell[2] for cell in slow.values() if cell[0] is not None and cell[3] is None and cell[2] is not None]
         games += len(marks)
         pluses += marks.count(FORFEIT_WIN)
