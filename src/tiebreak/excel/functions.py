@@ -322,10 +322,7 @@ def trimmed(table: Any, scoring: Any = None) -> Any:
 def _respond(result: tuple[Any, Sequence[Any]], grid: list[list[Any]], player: Any) -> Any:
     """A scalar for one player, else a spilled column lined up with the range's rows."""
     ev, values = result
-    out = api.answer(ev.tournament, grid, values, player)
-    if isinstance(out, list):
-        return [[v] for v in out]
-    return out
+    return api.answer_rows(ev.tournament, grid, values, player)
 
 
 def _value_function(code: str) -> Callable[[Any, Any, Any, Any], Any]:

@@ -46,7 +46,10 @@ def _bare_number(v: object) -> int | None:
     m = _BARE.match(v) if isinstance(v, str) else None
     return int(m.group(1)) if m else None
 
-_FAST_COLUMN = re.compile(rf"^(?:(\d{{1,6}})({g.COLOUR})({g.one_of(_FAST_MARKS)})|[^\n]*)$", re.MULTILINE)
+# one group, the whole common cell (its last two characters are the colour and the result): findall
+# returns one text per cell, not a tuple, so a column's cells leave no containers to the garbage collector
+_FAST_COLUMN = re.compile(rf"^(?:(\d{{1,6}}{g.COLOUR}{g.one_of(_FAST_MARKS)})|[^\n]*)$", re.MULTILINE)
+_OPPONENT, _COLOUR_CHAR, _RESULT_CHAR = itemgetter(slice(None, -2)), itemgetter(slice(-2, -1)), itemgetter(slice(-1, None))
 
 def _games_on(sc: Scoring, signs_played: bool = False) -> dict[Any, tuple[int, float]]:
     """A game's (kind, points) on this scoring, by its mark: a forfeit (or, signs played, a game), the draw mark, or the points."""
@@ -62,12 +65,12 @@ def _games_on(sc: Scoring, signs_played: bool = False) -> dict[Any, tuple[int, f
     }
 
 
-def _sign_counts(fast_cols: list[list[tuple[str, str, str]]], slow_cols: list[dict[int, SwissCell]], draw: float) -> tuple[int, int, bool, int]:
+def _sign_counts(fast_cols: list[list[str]], slow_cols: list[dict[int, SwissCell]], draw: float) -> tuple[int, int, bool, int]:
     """The games written + and those written − beside an opponent, whether a decisive game is written otherwise (1, 0, W12), all the games."""
     pluses = minuses = games = 0
     numbers = False
     for found, slow in zip(fast_cols, slow_cols):
-        marks = [_FAST_MARKS[x] for o, _col, x in found if o]
+        marks = [_FAST_MARKS[x] for x in map(_RESULT_CHAR, found) if x]  # the result of each cell the pattern read
         marks += [cell[2] for cell in slow.values() if cell[0] is not None and cell[3] is None and cell[2] is not None]
         games += len(marks)
         pluses += marks.count(FORFEIT_WIN)
@@ -270,25 +273,25 @@ class SwissDecoding(SideColumns):
             )
         self.not_a_result(rows[p], c, rnd - 1)
 
-    def scan_rounds(self, rows: list[int], cols: list[int]) -> tuple[list[list[tuple[str, str, str]]], list[dict[int, SwissCell]], set[float]]:
+    def scan_rounds(self, rows: list[int], cols: list[int]) -> tuple[list[list[str]], list[dict[int, SwissCell]], set[float]]:
         """Pass 1, per round: the common cells ('12w1', '5б½') read by one pattern over the whole column.
 
         The others (byes, absences, other notations) are read cell by cell.
-        Returns the pattern's (opponent, colour, result) per row of each round,
+        Returns the pattern's cell ('12w1', or '' where it did not read one) per row of each round,
         the other cells of each round by row, and the result values seen.
         """
         cells = self.cells
         n = len(rows)
         values: set[float] = set()
-        fast_cols: list[list[tuple[str, str, str]]] = []
+        fast_cols: list[list[str]] = []
         slow_cols: list[dict[int, SwissCell]] = []
         for k, c in enumerate(cols):
             raw = [cells[r][c] for r in rows]
             found = _FAST_COLUMN.findall("\n".join(["" if v is None else v if v.__class__ is str else "\x00" for v in raw]))
             if len(found) != n:  # cannot happen for normalized text; read everything cell by cell then
-                found = [("", "", "")] * n
+                found = [""] * n
             slow: dict[int, SwissCell] = {}
-            for i in compress(range(n), map(not_, map(itemgetter(0), found))):
+            for i in compress(range(n), map(not_, found)):
                 v = raw[i]
                 if v is None:
                     continue
@@ -308,7 +311,7 @@ class SwissDecoding(SideColumns):
                     raise NotationError(str(problem), self.loc(rows[i], c, round=k + 1)) from None
                 if cell[2].__class__ is float and (cell[3] is None or cell[2] != 3.0):  # a bye of 3 alone makes no 3/1/0
                     values.add(cell[2])
-            values.update(m for m in (_FAST_MARKS[x] for x in set(map(itemgetter(2), found)) if x) if isinstance(m, float))
+            values.update(m for m in (_FAST_MARKS[x] for x in set(map(_RESULT_CHAR, found)) if x) if isinstance(m, float))
             fast_cols.append(found)
             slow_cols.append(slow)
         return fast_cols, slow_cols, values
@@ -317,7 +320,7 @@ class SwissDecoding(SideColumns):
         rows: list[int],
         cols: list[int],
         players: list[Player],
-        fast_cols: list[list[tuple[str, str, str]]],
+        fast_cols: list[list[str]],
         slow_cols: list[dict[int, SwissCell]],
         sc: Scoring,
         numbered: bool,
@@ -336,23 +339,29 @@ class SwissDecoding(SideColumns):
         colours = _COLOURS
         none_pair = (int(Kind.ABSENT), 0.0)
         by_text = {str(p.number): i for i, p in enumerate(players)}  # opponent as written -> player index
+        by_text[""] = -1  # a cell the pattern did not read: no opponent (yet)
+        by_char[""] = none_pair
+        first, second = itemgetter(0), itemgetter(1)
         for k, found in enumerate(fast_cols):
             c = cols[k]
-            # the common cells, a column at a time
-            o_col = [(j if (j := by_text.get(o)) is not None else _index_of(o, get_number)) if o else -1 for o, _col, _x in found]
-            kp = [by_char[x] if o else none_pair for o, _col, x in found]
+            # the common cells, a column at a time, in C-level maps
+            o_texts = list(map(_OPPONENT, found))
+            o_col = cast("list[int]", list(map(by_text.get, o_texts)))
+            if None in o_col:  # an opponent written with leading zeros ('007') or not in the table
+                o_col = [(j if (j := by_text.get(o)) is not None else _index_of(o, get_number)) for o in o_texts]
+            kp = list(map(by_char.get, map(_RESULT_CHAR, found)))
             if -2 in o_col or None in kp or any(map(eq, o_col, range(n))):
-                for i, (o, _col, x) in enumerate(found):  # name the first bad cell
+                for i, o in enumerate(o_texts):  # name the first bad cell
                     if o and (o_col[i] in (-2, i) or kp[i] is None):
                         j = None if o_col[i] == -2 else o_col[i]
                         self.pairing_error(rows[i], c, k, i, j, int(o), cells[rows[i]][c], n, numbered, sc)
             known = cast("list[tuple[int, float]]", kp)  # a None was reported above
-            k_col = [kk for kk, _pp in known]
-            p_col = [pp for _kk, pp in known]
-            c_col: list[str | None] = [colours.get(col) for _o, col, _x in found]
+            k_col = list(map(first, known))
+            p_col = list(map(second, known))
+            c_col: list[str | None] = list(map(colours.get, map(_COLOUR_CHAR, found)))
             self.decode_other_cells(rows, c, k, slow_cols[k], (o_col, k_col, p_col, c_col), games, get_number, numbered, sc)
             if consistent:
-                consistent = round_consistent(o_col, k_col, p_col, c_col, sc)
+                consistent = round_consistent(o_col, k_col, p_col, c_col, sc, no_self=True)  # a player naming himself was refused above
             opp_cols.append(o_col)
             pts_cols.append(p_col)
             kind_cols.append(k_col)

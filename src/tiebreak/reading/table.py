@@ -23,6 +23,7 @@ rows and the columns around it.  The steps, each in its own module:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from itertools import repeat
 from typing import Any
 
 from tiebreak.core import grammar as g
@@ -160,9 +161,10 @@ class _Reader(SwissDecoding, RoundRobinDecoding):
         self.origin = origin  # other cells a message names are named as the sheet names them
         if grid is None or not isinstance(grid, (list, tuple)):
             grid = [[grid]]
-        rows = [list(r) if isinstance(r, (list, tuple)) else [r] for r in grid]
+        # the rows as given (a cell alone as a row of one): each is copied once, below, as it is cleaned
+        rows: Sequence[Sequence[Any]] = grid if all(map(isinstance, grid, repeat((list, tuple)))) else [r if isinstance(r, (list, tuple)) else [r] for r in grid]
         self.height = len(rows)
-        self.width = max((len(r) for r in rows), default=0)
+        self.width = max(map(len, rows), default=0)
         if self.height * max(self.width, 1) > MAX_CELLS:
             raise LayoutError(
                 _("the table has {rows} rows and {columns} columns; more than {limit} cells is beyond what tiebreak reads").format(
