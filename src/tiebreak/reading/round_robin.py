@@ -115,6 +115,12 @@ class RoundRobinDecoding(SideColumns):
         result_cols = list(range(start, start + width))
         layout = self.side_columns(header, rows, start, result_cols, roles, labels)
         players = self.players(rows, layout)
+        if layout.number_col is None and self.order != list(range(n)):
+            for p, q in zip(players, self.order):  # sorted rows without a No. column: the number is the player's column
+                p.number = q + 1
+            layout.notes.append(
+                _("the rows are not in start order and there is no No. column: each player's number taken from the blank cell of his row (his own column)")
+            )
         self.check_rr_header(header, rows, start, sub, players, labels)
         if bad:
             self.report_unreadable(rows, start, sub, players, player_at, bad[0])
@@ -379,7 +385,10 @@ class RoundRobinDecoding(SideColumns):
         column when the columns are not numbered.
         """
         identity = list(range(n))
-        if numbers is None or numbers[0] >= start:
+        if numbers is None:
+            blank = self.blank_diagonal_order(start, sub, n)
+            return [identity] if blank is None or blank == identity else [identity, blank]
+        if numbers[0] >= start:
             return [identity]
         nums = numbers[1]
         heads = [self.labels_now.get(start + q * sub, "") for q in range(n)]
@@ -392,6 +401,25 @@ class RoundRobinDecoding(SideColumns):
         if sorted(nums) == list(range(1, n + 1)) and nums != list(range(1, n + 1)):
             return [identity, [x - 1 for x in nums]]
         return [identity]
+    def blank_diagonal_order(self, start: int, sub: int, n: int) -> list[int] | None:
+        """Each row's own column, from the one blank (or marked) cell of its row in the block at ``start``, or None.
+
+        A finished round robin whose rows were sorted (by place) without a No.
+        column still shows whose column is whose: a player's row is blank only
+        in his own column.
+        """
+        if sub != 1:
+            return None
+        rows = self.frame.player_rows
+        order: list[int] = []
+        for r in rows:
+            line = self.cells[r]
+            own = [q for q in range(n) if line[start + q] is None or (isinstance(line[start + q], str) and is_diagonal(line[start + q]))]
+            if len(own) != 1:
+                return None
+            order.append(own[0])
+        return order if sorted(order) == list(range(n)) else None
+
     def block_score(self, rows: list[int], start: int, sub: int, order: list[int]) -> tuple[int, int, list[tuple[int, int]]] | None:
         """(diagonal marks, results, unreadable cells) of the block at ``start``; None if it cannot be one.
 
@@ -467,6 +495,29 @@ class RoundRobinDecoding(SideColumns):
                     message,
                     self.loc(rows[i], window[marks[i]]),
                 )
+        self.explain_sorted_blank_rows(rows, free, roles)
+
+    def explain_sorted_blank_rows(self, rows: list[int], free: list[int], roles: dict[int, str]) -> None:
+        """Raise when the diagonal is blank, a result stands where a row's own cell belongs and there is no No. column to tell."""
+        n = len(rows)
+        if self.start_numbers(rows, roles) is not None or len(free) < n:
+            return
+        start = free[0]
+        window = range(start, start + n)
+        lines = [self.cells[r] for r in rows]
+        if any(all(line[c] is not None for c in window) for line in lines):
+            return  # a row without a blank cell: not a round robin with a blank diagonal
+        i = next((i for i, line in enumerate(lines) if line[start + i] is not None), None)
+        if i is None:
+            return
+        raise LayoutError(
+            _(
+                "a result stands on the diagonal and there is no No. column: the rows look sorted (e.g. by place) while the result "
+                "columns keep the start order, and with games still to play the blank cells do not tell whose column is whose; "
+                "add a No. column holding each player's start number (the number of his result column), or mark the diagonal X"
+            ),
+            self.loc(rows[i], start + i),
+        )
     def explain_no_block(
         self, rows: list[int], cols: list[int], roles: dict[int, str], labels: dict[int, str] | None = None
     ) -> tuple[str, Location | None]:

@@ -9,6 +9,7 @@ from operator import eq, itemgetter, not_
 from typing import Any, NoReturn, cast
 
 from tiebreak.core import grammar as g
+from tiebreak.core.a1 import column_letter
 from tiebreak.core.errors import (
     ConsistencyError,
     LayoutError,
@@ -26,7 +27,7 @@ from tiebreak.core.notation import (
     show,
     swiss_cell,
 )
-from tiebreak.reading.base import MAX_ROUNDS, SAMPLE, _Bad
+from tiebreak.reading.base import MAX_ROUNDS, SAMPLE, TableLayout, _Bad
 from tiebreak.reading.columns import SideColumns
 from tiebreak.reading.labels import ROUND_RE as _ROUND_RE
 from tiebreak.reading.labels import fold as _fold
@@ -75,6 +76,41 @@ class SwissDecoding(SideColumns):
                 if j is not None and j != i and self._opponent(rows[j], c) == own[i]:
                     agree += 1
         return total > 0 and agree * 10 >= total * 9
+    def ranks_as_numbers(self, rows: list[int], cols: list[int], roles: dict[int, str]) -> dict[int, str] | None:
+        """The roles with the place column as the players' numbers, when the opponents are ranks (chess-results' ranking crosstable).
+
+        None when the pairings point back by the start numbers (or the rows'
+        order), or there is no place column of distinct ranks they point back by.
+        """
+        place = next((c for c, role in sorted(roles.items()) if role == "place"), None)
+        if place is None or not self.is_number_column(rows, place, guessed=False) or self.pairings_point_back(rows, cols, roles):
+            return None
+        as_ranks = {c: role for c, role in roles.items() if role not in ("number", "row_number")}
+        as_ranks[place] = "number"
+        return as_ranks if self.pairings_point_back(rows, cols, as_ranks) else None
+
+    def read_ranking_crosstable(
+        self, header: int | None, rows: list[int], cols: list[int], roles: dict[int, str], labels: dict[int, str]
+    ) -> Tournament:
+        """A Swiss table whose opponents are ranks: read by the ranks, then each player given his start number back."""
+        place = next(c for c, role in roles.items() if role == "number")
+        starts = self.start_numbers(rows, self.frame.roles)
+        t = self.read_swiss(header, rows, cols, roles, labels)
+        layout = t.layout
+        assert isinstance(layout, TableLayout)
+        layout.place_col = place
+        layout.number_col = starts[0] if starts is not None else None
+        if starts is not None and starts[0] != place:
+            for p, number in zip(t.players, starts[1]):
+                p.number = number
+        layout.notes.append(
+            _(
+                "the opponents' numbers are the players' ranks (column {column}, headed {label}), not their start numbers: "
+                "the table is read as a ranking crosstable"
+            ).format(column=column_letter(place + 1), label=show(labels.get(place)))
+        )
+        return t
+
     def _opponent(self, r: int, c: int) -> int | None:
         v = self.cells[r][c]
         if v is None or isinstance(v, _Bad):

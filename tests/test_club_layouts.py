@@ -1,0 +1,169 @@
+"""The table shapes of tests/club_tables.py's layout block, ranked by ``--out`` and the Rank script, finished and in progress.
+
+tests/test_club_tables.py ranks every case of the corpus through the command
+line and the PLACES function; here the layout cases also go through
+``tiebreak rank BOOK --out COPY`` and the Rank script (``xw.Book(json=...)``,
+as xlwings Lite runs it): Rank's place column beside each player row, and its
+standings sheet, must give the places worked by hand in club_tables.py.
+The same shapes in progress (club_tables.in_progress: a round half entered,
+rounds still empty, games still to play) must be read with the points of the
+games entered, counted here from the event's own games, through the command
+line and the POINTS function; a sorted round robin whose blank diagonal no
+longer tells whose column is whose is refused, naming the cell and what to do.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+import pytest
+from club_tables import (
+    LAYOUT_CASES,
+    LAYOUTS,
+    Case,
+    in_progress,
+    layout_case,
+    write_workbook,
+)
+from helpers import call, column
+from test_rank_script import apply, payload, run_script
+
+from tiebreak.cli import commands as cli
+from tiebreak.core.i18n import use_language
+from tiebreak.excel import functions
+from tiebreak.reading import read_table
+
+PLACE_WORDS = ("Place", "Место")
+STANDINGS_SHEETS = ("Standings", "Итоги")
+
+
+def _places_in_table(values: list[list[Any]], case: Case) -> dict[str, str]:
+    """name -> the value of Rank's place column (the rightmost column headed Place / Место) on each player row."""
+    header = next(r for r, row in enumerate(values[:3]) if any(v in PLACE_WORDS for v in row))
+    col = max(c for c, v in enumerate(values[header]) if v in PLACE_WORDS)
+    got = {}
+    for r, row in enumerate(case.grid):
+        name = case.name_of(row)
+        if name in case.expected:
+            got[name] = str(values[r][col])
+    return got
+
+
+def _standings(values: list[list[Any]]) -> dict[str, str]:
+    """name -> place of a standings sheet (its header row: Place, No., Name ...)."""
+    head = next(r for r, row in enumerate(values) if row and row[0] in PLACE_WORDS)
+    name_col = next(c for c, v in enumerate(values[head]) if v in ("Name", "Фамилия, имя", "Участник", "Имя"))
+    got = {}
+    for row in values[head + 1 :]:
+        if not row or row[0] in (None, ""):
+            break
+        got[str(row[name_col])] = str(row[0])
+    return got
+
+
+@pytest.mark.parametrize("case", LAYOUT_CASES, ids=[c.id for c in LAYOUT_CASES])
+def test_out_copy_places_each_player_of_the_layout(case: Case, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    src, out = tmp_path / "t.xlsx", tmp_path / "ranked.xlsx"
+    write_workbook(case, src)
+    code = cli.main(["rank", str(src), "--out", str(out), "--lang", "en"])
+    err = capsys.readouterr().err
+    assert code == 0, err
+    wb = openpyxl.load_workbook(out)
+    table = wb.worksheets[0]
+    values = [list(row) for row in table.iter_rows(values_only=True)]
+    assert _places_in_table(values, case) == case.expected
+    standings = next(wb[s] for s in wb.sheetnames if s in STANDINGS_SHEETS)
+    assert _standings([list(row) for row in standings.iter_rows(values_only=True)]) == case.expected
+
+
+@pytest.mark.parametrize("case", LAYOUT_CASES, ids=[c.id for c in LAYOUT_CASES])
+def test_rank_script_places_each_player_of_the_layout(case: Case, tmp_path: Path) -> None:
+    src = tmp_path / "t.xlsx"
+    write_workbook(case, src)
+    data = payload(src)
+    after = apply(data, run_script(data))
+    sheets = {s["name"]: s["values"] for s in after["sheets"]}
+    table = sheets[data["sheets"][0]["name"]]
+    assert _places_in_table(table, case) == case.expected
+    standings = next(v for name, v in sheets.items() if name in STANDINGS_SHEETS)
+    assert _standings(standings) == case.expected
+
+
+READ_IN_PROGRESS = [(label, ev, build, span) for label, ev, build, span in LAYOUTS if label != "sorted-no-numbers-blank-diagonal"]
+
+
+@pytest.mark.parametrize("layout", READ_IN_PROGRESS, ids=[f"{ev.key}-{label}" for label, ev, _b, _s in READ_IN_PROGRESS])
+def test_the_layout_in_progress_is_read_with_the_games_entered(layout: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    label, ev, build, span = layout
+    now = in_progress(ev)
+    case = layout_case(label, now, build, span)
+    expected = dict(zip(now.names, now.points()))
+    assert expected != dict(zip(ev.names, ev.points()))  # games are missing indeed
+    path = tmp_path / "t.xlsx"
+    write_workbook(case, path)
+    code = cli.main(["rank", str(path), "--format", "csv", "--lang", "en"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    got = {row["Name"]: float(row["Points"].replace(",", ".")) for row in csv.DictReader(io.StringIO(out))}
+    assert got == expected
+    grid = [[("" if v is None else v) for v in row] + [""] * (max(map(len, case.grid)) - len(row)) for row in case.grid]
+    spilled = column(call(functions, "points", grid))
+    assert {case.name_of(row): spilled[r] for r, row in enumerate(grid) if case.name_of(row) in expected} == expected
+
+
+def test_a_sorted_round_robin_in_progress_without_numbers_is_refused_naming_the_cell(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    label, ev, build, span = next(x for x in LAYOUTS if x[0] == "sorted-no-numbers-blank-diagonal")
+    case = layout_case(label, in_progress(ev), build, span)
+    # rows by place: Иванов (No. 1), Петров (No. 2), Козлов (No. 4), Сидоров (No. 3) ...; Иванов-Петров is still to
+    # play, so their rows have two blank cells each: the blanks no longer tell whose column is whose.  Read in order,
+    # the third row (Козлов, sheet row 4) holds his win over Сидоров in the third result column (D): on the diagonal.
+    path = tmp_path / "t.xlsx"
+    write_workbook(case, path)
+    assert cli.main(["rank", str(path), "--lang", "en"]) != 0
+    err = capsys.readouterr().err
+    assert "sheet 'Таблица', cell D4" in err
+    assert "a result stands on the diagonal and there is no No. column: the rows look sorted" in err
+    assert "add a No. column holding each player's start number" in err
+    assert cli.main(["rank", str(path), "--lang", "ru"]) != 0
+    err = capsys.readouterr().err
+    assert "лист 'Таблица', ячейка D4" in err
+    assert "на диагонали стоит результат, а столбца № нет: строки, похоже, отсортированы" in err
+
+
+def test_the_notes_say_how_the_table_was_read() -> None:
+    by_id = {c.id: c for c in LAYOUT_CASES}
+    with use_language("en"):
+        ranking = read_table(by_id["swiss8_chess_en-ranking-crosstable"].grid)
+        blank = read_table(by_id["rr6_chess_ru-sorted-no-numbers-blank-diagonal"].grid)
+        ivanovs = read_table(by_id["rr6_two_ivanovs_ru-surname-first-name"].grid)
+    assert any("the opponents' numbers are the players' ranks (column A, headed 'Rk.')" in n for n in ranking.layout.notes)
+    # the start numbers stay the players' numbers: Adams No. 1 ... Hill No. 8, whatever their rank
+    names = ["Adams", "Brown", "Clark", "Davis", "Evans", "Foster", "Green", "Hill"]
+    assert {p.name: p.number for p in ranking.players} == {n: i + 1 for i, n in enumerate(names)}
+    assert any("each player's number taken from the blank cell of his row" in n for n in blank.layout.notes)
+    # rows by place (Иванов, Петров, Козлов, Сидоров, Смирнов, Волков), numbers from their blank cells
+    assert [p.number for p in blank.players] == [1, 2, 4, 3, 5, 6]
+    assert [p.name for p in ivanovs.players][:2] == ["Иванов Иван", "Иванов Пётр"]
+
+
+def test_rows_sorted_without_a_number_column_are_read_from_their_diagonal_marks() -> None:
+    # Sorted by place (Иванов, Сидоров, Козлов, Петров) while the columns keep the start order 1-4: each row's X
+    # stands in its own column, so Иванов is No. 1, Сидоров No. 3, Козлов No. 4, Петров No. 2.
+    # Points by hand: Иванов 1 + ½ + 1 = 2½, Сидоров ½ + 0 + 1 = 1½, Козлов 0 + 1 + 0 = 1, Петров 0 + 1 + 0 = 1.
+    grid = [
+        ["Фамилия", 1, 2, 3, 4, "Очки"],
+        ["Иванов", "X", 1, "½", 1, 2.5],
+        ["Сидоров", "½", 0, "X", 1, 1.5],
+        ["Козлов", 0, 1, 0, "X", 1],
+        ["Петров", 0, "X", 1, 0, 1],
+    ]
+    t = read_table(grid)
+    assert [p.number for p in t.players] == [1, 3, 4, 2]
+    assert t.points == [2.5, 1.5, 1.0, 1.0]
+    # Козлов's row, columns 1-3: lost to No. 1 Иванов, beat No. 2 Петров, lost to No. 3 Сидоров
+    kozlov = {t.players[t.opp[2][k]].name: t.pts[2][k] for k in range(t.rounds) if t.opp[2][k] >= 0}
+    assert kozlov == {"Иванов": 0.0, "Петров": 1.0, "Сидоров": 0.0}
