@@ -701,6 +701,8 @@ LAYOUTS: list[tuple[str, Event, Builder, int]] = [
     ("spacer-column", E1, lambda ev: _spaced(ev, ru=True), 1),
     ("spacer-column-totals", E3, lambda ev: _spaced(ev, ru=False, totals=True, place="empty"), 1),
     ("spacer-column-club", S2, lambda ev: _spaced(ev, ru=True, club="after"), 1),
+    ("spacer-column-two-row-header", E2, lambda ev: _spaced(ev, ru=True, two_row="lower", title=True), 1),
+    ("spacer-column-group-label-over-names", S1, lambda ev: _spaced(ev, ru=False, two_row="upper"), 1),
     ("blank-row-between-players", E2, lambda ev: _with_blank_rows(ev, 1, ru=True), 1),
     ("blank-rows-between-players", S1, lambda ev: _with_blank_rows(ev, 2, ru=False, totals=True), 1),
     ("spacer-column-and-blank-rows", E4, lambda ev: _with_blank_rows(ev, 1, spacer=True, ru=True), 1),

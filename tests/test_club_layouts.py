@@ -43,7 +43,7 @@ STANDINGS_SHEETS = ("Standings", "Итоги")
 
 def _places_in_table(values: list[list[Any]], case: Case) -> dict[str, str]:
     """name -> the value of Rank's place column (the rightmost column headed Place / Место) on each player row."""
-    header = next(r for r, row in enumerate(values[:3]) if any(v in PLACE_WORDS for v in row))
+    header = next(r for r, row in enumerate(values[:6]) if any(v in PLACE_WORDS for v in row))
     col = max(c for c, v in enumerate(values[header]) if v in PLACE_WORDS)
     got = {}
     for r, row in enumerate(case.grid):
@@ -167,3 +167,23 @@ def test_rows_sorted_without_a_number_column_are_read_from_their_diagonal_marks(
     # Козлов's row, columns 1-3: lost to No. 1 Иванов, beat No. 2 Петров, lost to No. 3 Сидоров
     kozlov = {t.players[t.opp[2][k]].name: t.pts[2][k] for k in range(t.rounds) if t.opp[2][k] >= 0}
     assert kozlov == {"Иванов": 0.0, "Петров": 1.0, "Сидоров": 0.0}
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("en", "the opponents' numbers are the rows' places in the table (1 for the first row, 2 for the second ...), not the numbers of column A"),
+        ("ru", "номера соперников — это места строк в таблице (1 у первой строки, 2 у второй ...), а не номера из столбца A"),
+    ],
+)
+def test_a_ranking_crosstable_without_its_ranks_column_is_refused_naming_the_cause(
+    lang: str, expected: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    case = next(c for c in LAYOUT_CASES if c.id == "swiss8_chess_en-ranking-crosstable")
+    grid = [row[1:] for row in case.grid]  # the Rk. column left out: SNo, Name, Rtg, rounds by rank
+    path = tmp_path / "t.xlsx"
+    write_workbook(Case(case.id, case.event, grid, [], case.name_col - 1), path)
+    assert cli.main(["rank", str(path), "--lang", lang]) != 0
+    err = capsys.readouterr().err
+    assert expected in err
+    assert ("sheet 'Crosstable', cell A2" if lang == "en" else "лист 'Crosstable', ячейка A2") in err

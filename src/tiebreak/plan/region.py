@@ -109,32 +109,37 @@ MAX_SPACER_ROWS = 3  # blank rows between two player rows of one table
 MAX_SPACER_COLUMNS = 2  # blank columns between the names and the results
 
 
-def _top_labels(box: Box, cells: Cells) -> list[str]:
-    """The texts of a block's first row."""
-    return [v for c in range(box[1], box[3] + 1) if isinstance(v := cells.get((box[0], c)), str)]
+def _top_labels(box: Box, cells: Cells, rows: int = 1) -> list[str]:
+    """The texts of a block's first ``rows`` rows."""
+    return [v for r in range(box[0], box[0] + rows) for c in range(box[1], box[3] + 1) if isinstance(v := cells.get((r, c)), str)]
+
+
+def _heads_a_table(text: str) -> bool:
+    return label_role(text) in ("name", "number", "row_number") or name_part(text) is not None
 
 
 def _starts_a_table(box: Box, cells: Cells) -> bool:
     """Whether a block's first row heads a table of its own: a No. or name label, or a title alone in its row."""
-    texts = _top_labels(box, cells)
     filled = sum(1 for c in range(box[1], box[3] + 1) if (box[0], c) in cells)
-    return filled < 2 or any(label_role(t) in ("name", "number", "row_number") or name_part(t) for t in texts)
+    return filled < 2 or any(_heads_a_table(t) for t in _top_labels(box, cells))
 
 
 def _spacer_column(a: Box, b: Box, cells: Cells) -> bool:
-    """``b`` is the results of the table whose names ``a`` holds, blank columns apart, on the same rows."""
+    """``b`` is the results of the table whose names ``a`` holds, blank columns apart, on the same rows.
+
+    The header of either may start a row higher (a group label over the results, or over the names).
+    """
     gap = b[1] - a[3] - 1
-    if not 1 <= gap <= MAX_SPACER_COLUMNS or a[0] != b[0] or abs(a[2] - b[2]) > 1 or min(a[2] - a[0], b[2] - b[0]) < 2:
+    if not 1 <= gap <= MAX_SPACER_COLUMNS or abs(a[0] - b[0]) > 1 or abs(a[2] - b[2]) > 1 or min(a[2] - a[0], b[2] - b[0]) < 2:
         return False
-    names = any(label_role(t) == "name" or name_part(t) for t in _top_labels(a, cells))
-    return names and not any(label_role(t) in ("name", "number", "row_number") or name_part(t) for t in _top_labels(b, cells))
+    return any(_heads_a_table(t) for t in _top_labels(a, cells, 2)) and not any(_heads_a_table(t) for t in _top_labels(b, cells, 2))
 
 
 def _spacer_rows(a: Box, b: Box, cells: Cells) -> bool:
     """``b`` holds more player rows of the table ``a``, blank rows under it, in its columns."""
     gap = b[0] - a[2] - 1
-    if not 1 <= gap <= MAX_SPACER_ROWS or a[2] - a[0] < 1:
-        return False
+    if not 1 <= gap <= MAX_SPACER_ROWS or (a[2] == a[0] and not any(_heads_a_table(t) for t in _top_labels(a, cells))):
+        return False  # one row above is a title or a note, unless it is the table's header
     inside = b[1] >= a[1] - 1 and b[3] <= a[3] + 1 and 2 * (b[3] - b[1] + 1) >= a[3] - a[1] + 1
     return inside and not _starts_a_table(b, cells)
 

@@ -59,9 +59,12 @@ def _index_of(text: str, get_number: Any) -> int:
 class SwissDecoding(SideColumns):
     """Round columns found, read a column at a time, and checked (every opponent answers back)."""
 
-    def pairings_point_back(self, rows: list[int], cols: list[int], roles: dict[int, str]) -> bool:
-        """Whether nine in ten of the (sampled) pairing cells are answered by the opponent's cell of that round."""
-        numbers = self.start_numbers(rows, roles)
+    def pairings_point_back(self, rows: list[int], cols: list[int], roles: dict[int, str], by_row: bool = False) -> bool:
+        """Whether nine in ten of the (sampled) pairing cells are answered by the opponent's cell of that round.
+
+        The players' numbers are the number column's, or with ``by_row`` (or without a number column) the rows' order.
+        """
+        numbers = None if by_row else self.start_numbers(rows, roles)
         at = {x: i for i, x in enumerate(numbers[1])} if numbers else {i + 1: i for i in range(len(rows))}
         own = numbers[1] if numbers else list(range(1, len(rows) + 1))
         step = max(1, len(rows) // SAMPLE)
@@ -83,11 +86,25 @@ class SwissDecoding(SideColumns):
         order), or there is no place column of distinct ranks they point back by.
         """
         place = next((c for c, role in sorted(roles.items()) if role == "place"), None)
-        if place is None or not self.is_number_column(rows, place, guessed=False) or self.pairings_point_back(rows, cols, roles):
+        if self.pairings_point_back(rows, cols, roles):
             return None
-        as_ranks = {c: role for c, role in roles.items() if role not in ("number", "row_number")}
-        as_ranks[place] = "number"
-        return as_ranks if self.pairings_point_back(rows, cols, as_ranks) else None
+        if place is not None and self.is_number_column(rows, place, guessed=False):
+            as_ranks = {c: role for c, role in roles.items() if role not in ("number", "row_number")}
+            as_ranks[place] = "number"
+            if self.pairings_point_back(rows, cols, as_ranks):
+                return as_ranks
+        starts = self.start_numbers(rows, roles)
+        if starts is not None and starts[1] != list(range(1, len(rows) + 1)) and self.pairings_point_back(rows, cols, roles, by_row=True):
+            column = starts[0]
+            raise LayoutError(
+                _(
+                    "the opponents' numbers are the rows' places in the table (1 for the first row, 2 for the second ...), not the "
+                    "numbers of column {column}: the table looks like a ranking crosstable without its ranks column; add that column "
+                    "(the rank of each row, headed 'Rk.' or 'Место'), or write the opponents' start numbers"
+                ).format(column=column_letter(column + 1)),
+                self.loc(rows[0], column),
+            )
+        return None
 
     def read_ranking_crosstable(
         self, header: int | None, rows: list[int], cols: list[int], roles: dict[int, str], labels: dict[int, str]
