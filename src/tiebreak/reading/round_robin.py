@@ -356,21 +356,25 @@ class RoundRobinDecoding(SideColumns):
         best: tuple[tuple[int, int], int, int, int, list[tuple[int, int]], list[int]] | None = None
         numbers = self.start_numbers(rows, roles)
         identity = list(range(n))
-        for sub in (1, 2):
-            width = n * sub
-            for start in range(self.width - width + 1):
-                if any(roles.get(c) in ("number", "name", "rating", "points", "place", "row_number") for c in range(start, start + width)):
-                    continue
-                for order in self.column_orders(start, sub, n, numbers):
-                    found = self.block_score(rows, start, sub, order)
-                    if found is None:
+        # without a No. column, rows sorted by place are matched to their columns by their blank cells, when nothing else reads
+        for by_blanks in (False, True) if numbers is None else (False,):
+            if best is not None:
+                break
+            for sub in (1,) if by_blanks else (1, 2):
+                width = n * sub
+                for start in range(self.width - width + 1):
+                    if any(roles.get(c) in ("number", "name", "rating", "points", "place", "row_number") for c in range(start, start + width)):
                         continue
-                    markers, results, bad = found
-                    if sub == 2 and markers == 0:
-                        continue
-                    score = (markers, results)
-                    if best is None or score > best[0]:
-                        best = (score, start, width, markers, bad, order)
+                    for order in self.blank_orders(start, n) if by_blanks else self.column_orders(start, sub, n, numbers):
+                        found = self.block_score(rows, start, sub, order)
+                        if found is None:
+                            continue
+                        markers, results, bad = found
+                        if sub == 2 and markers == 0:
+                            continue
+                        score = (markers, results)
+                        if best is None or score > best[0]:
+                            best = (score, start, width, markers, bad, order)
         if best is None:
             self.order = identity
             return None
@@ -385,10 +389,7 @@ class RoundRobinDecoding(SideColumns):
         column when the columns are not numbered.
         """
         identity = list(range(n))
-        if numbers is None:
-            blank = self.blank_diagonal_order(start, sub, n)
-            return [identity] if blank is None or blank == identity else [identity, blank]
-        if numbers[0] >= start:
+        if numbers is None or numbers[0] >= start:
             return [identity]
         nums = numbers[1]
         heads = [self.labels_now.get(start + q * sub, "") for q in range(n)]
@@ -401,6 +402,11 @@ class RoundRobinDecoding(SideColumns):
         if sorted(nums) == list(range(1, n + 1)) and nums != list(range(1, n + 1)):
             return [identity, [x - 1 for x in nums]]
         return [identity]
+    def blank_orders(self, start: int, n: int) -> list[list[int]]:
+        """The order of :meth:`blank_diagonal_order` as the one candidate, or none."""
+        order = self.blank_diagonal_order(start, 1, n)
+        return [order] if order is not None else []
+
     def blank_diagonal_order(self, start: int, sub: int, n: int) -> list[int] | None:
         """Each row's own column, from the one blank (or marked) cell of its row in the block at ``start``, or None.
 
