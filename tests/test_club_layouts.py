@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import csv
 import io
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -187,3 +188,23 @@ def test_a_ranking_crosstable_without_its_ranks_column_is_refused_naming_the_cau
     err = capsys.readouterr().err
     assert expected in err
     assert ("sheet 'Crosstable', cell A2" if lang == "en" else "лист 'Crosstable', ячейка A2") in err
+
+
+def test_a_sorted_round_robin_in_progress_whose_blanks_fall_on_the_diagonal_says_the_rows_look_sorted(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # E1 sorted by place (Иванов 1, Петров 2, Козлов 3 = No. 4, Сидоров 4 = No. 3 ...) with no No. column, and
+    # Козлов–Сидоров still to play: the third and fourth rows' blank cells then fall in the third and fourth result
+    # columns, as on the diagonal of an unsorted table, and the rows read in order do not mirror.
+    label, ev, build, span = next(x for x in LAYOUTS if x[0] == "sorted-no-numbers-blank-diagonal")
+    score = [list(row) for row in ev.score]
+    score[2][3] = score[3][2] = None
+    case = layout_case(label, replace(ev, key=ev.key + "-kozlov-sidorov-to-play", score=score), build, span)
+    path = tmp_path / "t.xlsx"
+    write_workbook(case, path)
+    assert cli.main(["rank", str(path), "--lang", "en"]) != 0
+    err = capsys.readouterr().err
+    assert "does not mirror" in err
+    assert "the rows look sorted by place and there is no No. column: if the result columns keep the start order, add a No. column" in err
+    assert cli.main(["rank", str(path), "--lang", "ru"]) != 0
+    assert "строки, похоже, отсортированы по местам, а столбца № нет" in capsys.readouterr().err

@@ -20,12 +20,13 @@ from tiebreak.core.notation import (
     CellProblem,
     Mark,
     is_diagonal,
+    parse_number,
     result_marks,
     show,
     split_digits,
     typing_hint,
 )
-from tiebreak.reading.base import _Bad, _scale
+from tiebreak.reading.base import TableLayout, _Bad, _scale
 from tiebreak.reading.columns import SideColumns
 
 # the location given to a cell's decoding, replaced by the cell's own when the decoding refuses it
@@ -136,7 +137,20 @@ class RoundRobinDecoding(SideColumns):
         if cycles == 1 and _has_match_score(marks, sc):
             cycles = 2
         games = self.rr_game_matrix(rows, start, sub, players, marks, sc, cycles)
-        self.check_mirrors(rows, start, sub, players, games, sc, cycles)
+        try:
+            self.check_mirrors(rows, start, sub, players, games, sc, cycles)
+        except ConsistencyError as err:
+            if layout.number_col is None and self.looks_sorted_by_place(rows, layout):
+                raise ConsistencyError(
+                    err.detail
+                    + "; "
+                    + _(
+                        "the rows look sorted by place and there is no No. column: if the result columns keep the start order, "
+                        "add a No. column holding each player's start number (the number of his result column)"
+                    ),
+                    err.location,
+                ) from None
+            raise
         t = _rr_tournament(players, games, sc, cycles)
         layout.result_cols = result_cols
         t.layout = layout
@@ -402,6 +416,14 @@ class RoundRobinDecoding(SideColumns):
         if sorted(nums) == list(range(1, n + 1)) and nums != list(range(1, n + 1)):
             return [identity, [x - 1 for x in nums]]
         return [identity]
+    def looks_sorted_by_place(self, rows: list[int], layout: TableLayout) -> bool:
+        """Whether a place column holds 1, 2, 3 ... down the rows (ties allowed): the table was sorted by place."""
+        if layout.place_col is None:
+            return False
+        places = [parse_number(v) if isinstance(v, str) else v for v in (self.cells[r][layout.place_col] for r in rows)]
+        numbers = [p for p in places if isinstance(p, float)]
+        return len(numbers) == len(rows) and numbers == sorted(numbers) and numbers[0] == 1
+
     def blank_orders(self, start: int, n: int) -> list[list[int]]:
         """The order of :meth:`blank_diagonal_order` as the one candidate, or none."""
         order = self.blank_diagonal_order(start, 1, n)
