@@ -102,14 +102,19 @@ def test_the_layout_in_progress_is_read_with_the_games_entered(layout: Any, tmp_
     label, ev, build, span = layout
     now = in_progress(ev)
     case = layout_case(label, now, build, span)
-    expected = dict(zip(now.names, now.points()))
+    # a Swiss is ranked after its last complete round while the next is being entered (README, "During the tournament")
+    complete = [r for k, r in enumerate(now.rounds) if len(r) == len(ev.rounds[k])]
+    expected = dict(zip(now.names, replace(now, rounds=complete).points()))
     assert expected != dict(zip(ev.names, ev.points()))  # games are missing indeed
     path = tmp_path / "t.xlsx"
     write_workbook(case, path)
     code = cli.main(["rank", str(path), "--format", "csv", "--lang", "en"])
     out, err = capsys.readouterr()
     assert code == 0, err
-    got = {row["Name"]: float(row["Points"].replace(",", ".")) for row in csv.DictReader(io.StringIO(out))}
+    assert "withdrew" not in err  # the empty cells are games to come, never withdrawals
+    lines = out.lstrip("\ufeff").splitlines()
+    head = next(k for k, line in enumerate(lines) if line.startswith("Place,"))  # under the title row of an unfinished event
+    got = {row["Name"]: float(row["Points"].replace(",", ".")) for row in csv.DictReader(io.StringIO("\n".join(lines[head:])))}
     assert got == expected
     grid = [[("" if v is None else v) for v in row] + [""] * (max(map(len, case.grid)) - len(row)) for row in case.grid]
     spilled = column(call(functions, "points", grid))

@@ -136,6 +136,7 @@ class _Reader(SwissDecoding, RoundRobinDecoding):
                 )
             )
         self.ignore = set(ignore_cols)
+        self.joined: set[int] = set()  # sub-columns of a round joined into its first column (join_round_pairs)
         self.cells: list[list[Any]] = []
         ignore = sorted(c for c in self.ignore if c >= 0)
         width = self.width
@@ -185,6 +186,7 @@ class _Reader(SwissDecoding, RoundRobinDecoding):
         block = self.find_block(data_rows, roles) if len(data_rows) >= 2 else None
         swiss_cols = [] if block is not None and block[2] > 0 else self.swiss_columns(data_rows, used_cols, roles, labels)
         if self.choose_format(data_rows, block, swiss_cols, roles) == "swiss":
+            self.rounds_ahead = self.headed_rounds_ahead(swiss_cols, used_cols, roles, labels)
             ranks = self.ranks_as_numbers(data_rows, swiss_cols, roles)
             if ranks is None:
                 return self.read_swiss(header, data_rows, swiss_cols, roles, labels)
@@ -209,6 +211,26 @@ class _Reader(SwissDecoding, RoundRobinDecoding):
         if block is None:
             return "swiss"
         return "swiss" if self.pairings_point_back(rows, swiss_cols, roles) else "round robin"
+
+    def headed_rounds_ahead(self, swiss_cols: list[int], used_cols: list[int], roles: dict[int, str], labels: dict[int, str]) -> int:
+        """Round columns headed as the next rounds (R4, R5 ... or 4, 5 ...) right after the last one read, with no cell filled yet.
+
+        They are rounds still to come: the event is scheduled for them, and
+        empty cells of the round before are a round being entered.
+        """
+        if not swiss_cols:
+            return 0
+        used = set(used_cols)
+        last = swiss_cols[-1]
+        ahead = 0
+        for c in range(last + 1, self.width):
+            if c in self.joined:  # a round's colour or result sub-column, read with its opponent column
+                continue
+            text = labels.get(c, "").strip()
+            if c in used or not (roles.get(c) == "round" or text.isdigit() and int(text) == len(swiss_cols) + ahead + 1):
+                break
+            ahead += 1
+        return ahead
 
     def join_round_pairs(self, frame: Frame) -> None:
         """A Swiss round in two or three columns (opponent, colour, result) read as one cell per round: 4, w and 1 -> '4 w 1'."""
@@ -237,6 +259,7 @@ class _Reader(SwissDecoding, RoundRobinDecoding):
             for c in group[1:]:
                 frame.labels.pop(c, None)
                 frame.roles.pop(c, None)
+                self.joined.add(c)
 
     def join_player_rows(self, frame: Frame) -> None:
         """A Swiss table in two rows per player (opponents, then results) read as one row per player: 4 over 1 -> '4 1'."""
