@@ -152,9 +152,15 @@ def after_round_text(p: Progress) -> str:
 def event_outlook(t: Tournament) -> tuple[Progress, Outlook]:
     """Where ``t`` stands and who can still win it: the outlook over the games still to be played (:mod:`tiebreak.core.outlook`).
 
-    Points now are the points on the board of the rounds counted (each game
-    and bye as entered); a pending game counts for nothing until its result
-    is in.
+    Points now are the points on the board (each game and bye as entered),
+    the games already entered in the round being entered included: the
+    remaining games are that round's pending ones, so its entered results are
+    points a player already has.  A pending game counts for nothing until its
+    result is in.  Counted after an earlier round (``--after-round K``), the
+    points are those after round K and round K+1's games are the ones left.
     """
     where = progress(t)
-    return where, outlook(t.points, where.remaining, t.scoring)
+    now = t
+    if t.after is None and t.whole is not None and where.played > where.after_round:
+        now = t.whole.cut(where.played)
+    return where, outlook(now.points, where.remaining, t.scoring)
