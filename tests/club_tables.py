@@ -712,9 +712,9 @@ D2 = Event(
     games=D1_GAMES,
 )
 
-# E5: E1's games between two Ивановs and four others, kept as "Фамилия | Имя": the names are joined ("Иванов Иван",
+# E_IVANOVS: E1's games between two Ивановs and four others, kept as "Фамилия | Имя": the names are joined ("Иванов Иван",
 # "Иванов Пётр"), so E1's standings hold name for name.
-E5 = Event(
+E_IVANOVS = Event(
     "rr6_two_ivanovs_ru",
     "rr",
     ["Иванов Иван", "Иванов Пётр", "Сидоров Сергей", "Козлов Константин", "Смирнов Семён", "Волков Виктор"],
@@ -723,7 +723,7 @@ E5 = Event(
     places={"Иванов Иван": "1", "Иванов Пётр": "2", "Козлов Константин": "3", "Сидоров Сергей": "4", "Смирнов Семён": "5", "Волков Виктор": "6"},
     clubs=E1.clubs,
 )
-E6 = Event(
+E_FIRST_NAMES = Event(
     "rr6_first_names_en",
     "rr",
     ["Adams John", "Adams Peter", "Clark Simon", "Davis Ken", "Evans Sam", "Foster Vic"],
@@ -885,8 +885,8 @@ LAYOUTS: list[tuple[str, Event, Builder, int]] = [
     ("two-rows-per-player-colours", S3, lambda ev: _swiss_two_rows(ev, ru=True, colours=True), 1),
     ("ranking-crosstable", S1, _ranking_crosstable, 1),
     ("ranking-crosstable", S2, _ranking_crosstable, 1),
-    ("surname-first-name", E5, lambda ev: _name_parts(ev, ru=True), 2),
-    ("surname-first-name", E6, lambda ev: _name_parts(ev, ru=False), 2),
+    ("surname-first-name", E_IVANOVS, lambda ev: _name_parts(ev, ru=True), 2),
+    ("surname-first-name", E_FIRST_NAMES, lambda ev: _name_parts(ev, ru=False), 2),
     ("sorted-no-numbers-blank-diagonal", E1, _sorted_without_numbers, 1),
     ("sorted-no-numbers-blank-diagonal", E4, _sorted_without_numbers, 1),
 ]
