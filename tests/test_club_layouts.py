@@ -43,9 +43,14 @@ STANDINGS_SHEETS = ("Standings", "Итоги")
 
 
 def _places_in_table(values: list[list[Any]], case: Case) -> dict[str, str]:
-    """name -> the value of Rank's place column (the rightmost column headed Place / Место) on each player row."""
-    header = next(r for r, row in enumerate(values[:6]) if any(v in PLACE_WORDS for v in row))
-    col = max(c for c, v in enumerate(values[header]) if v in PLACE_WORDS)
+    """name -> the value of Rank's place column on each player row: the rightmost headed Place / Место, or
+    'Place (tiebreak)' / 'Место (tiebreak)' beside a place column of the club's own."""
+
+    def is_place(v: Any) -> bool:
+        return isinstance(v, str) and v.split(" (")[0] in PLACE_WORDS
+
+    header = next(r for r, row in enumerate(values[:6]) if any(is_place(v) for v in row))
+    col = max(c for c, v in enumerate(values[header]) if is_place(v))
     got = {}
     for r, row in enumerate(case.grid):
         name = case.name_of(row)
