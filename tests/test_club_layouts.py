@@ -218,3 +218,37 @@ def test_a_sorted_round_robin_in_progress_whose_blanks_fall_on_the_diagonal_says
     assert "the rows look sorted by place and there is no No. column: if the result columns keep the start order, add a No. column" in err
     assert cli.main(["rank", str(path), "--lang", "ru"]) != 0
     assert "строки, похоже, отсортированы по местам, а столбца № нет" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("finished", [True, False], ids=["finished", "in-progress"])
+def test_a_cycle_row_under_a_double_round_robin_is_part_of_the_header(finished: bool, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # title, blank row, header (sheet row 3), cycle row (row 4), players (rows 5-7).  By hand, two games a pair:
+    # Иванов 1 + ½ (Петров) + 1 + 1 (Сидоров) = 3½, Петров 0 + ½ + 1 + 0 = 1½, Сидоров 0 + 0 + 0 + 1 = 1.
+    # In progress Петров and Сидоров have not played their second game: Петров 0 + ½ + 1 = 1½, Сидоров 0.
+    grid: list[list[Any]] = [
+        ["Первенство клуба"],
+        [],
+        ["№", "Фамилия", 1, None, 2, None, 3, None, "Очки"],
+        [None, None, "1 кр.", "2 кр.", "1 кр.", "2 кр.", "1 кр.", "2 кр.", None],
+        [1, "Иванов", "X", "X", 1, "½", 1, 1, "3,5"],
+        [2, "Петров", 0, "½", "X", "X", 1, 0, "1,5"],
+        [3, "Сидоров", 0, 0, 0, 1, "X", "X", 1],
+    ]
+    expected = {"Иванов": 3.5, "Петров": 1.5, "Сидоров": 1.0}
+    if not finished:
+        grid[5][6:9], grid[6][4:6], grid[6][8] = [1, None, None], [0, None], None
+        expected = {"Иванов": 3.5, "Петров": 1.5, "Сидоров": 0.0}
+    t = read_table(grid)
+    assert [p.name for p in t.players] == ["Иванов", "Петров", "Сидоров"]
+    assert dict(zip([p.name for p in t.players], t.points)) == expected
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    assert ws is not None
+    for row in grid:
+        ws.append(row)
+    wb.save(tmp_path / "t.xlsx")
+    assert cli.main(["rank", str(tmp_path / "t.xlsx"), "--format", "csv", "--lang", "en"]) == 0
+    lines = capsys.readouterr().out.lstrip("\ufeff").splitlines()
+    head = next(k for k, line in enumerate(lines) if line.startswith("Place,"))
+    got = {row["Name"]: float(row["Points"]) for row in csv.DictReader(io.StringIO("\n".join(lines[head:])))}
+    assert got == expected
