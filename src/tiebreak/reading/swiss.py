@@ -9,6 +9,7 @@ from operator import eq, itemgetter, not_
 from typing import Any, NoReturn, cast
 
 from tiebreak.core import grammar as g
+from tiebreak.core.a1 import column_letter
 from tiebreak.core.errors import (
     ConsistencyError,
     LayoutError,
@@ -26,7 +27,7 @@ from tiebreak.core.notation import (
     show,
     swiss_cell,
 )
-from tiebreak.reading.base import MAX_ROUNDS, SAMPLE, _Bad
+from tiebreak.reading.base import MAX_ROUNDS, SAMPLE, TableLayout, _Bad
 from tiebreak.reading.columns import SideColumns
 from tiebreak.reading.labels import ROUND_RE as _ROUND_RE
 from tiebreak.reading.labels import fold as _fold
@@ -88,9 +89,12 @@ def _index_of(text: str, get_number: Any) -> int:
 class SwissDecoding(SideColumns):
     """Round columns found, read a column at a time, and checked (every opponent answers back)."""
 
-    def pairings_point_back(self, rows: list[int], cols: list[int], roles: dict[int, str]) -> bool:
-        """Whether nine in ten of the (sampled) pairing cells are answered by the opponent's cell of that round."""
-        numbers = self.start_numbers(rows, roles)
+    def pairings_point_back(self, rows: list[int], cols: list[int], roles: dict[int, str], by_row: bool = False) -> bool:
+        """Whether nine in ten of the (sampled) pairing cells are answered by the opponent's cell of that round.
+
+        The players' numbers are the number column's, or with ``by_row`` (or without a number column) the rows' order.
+        """
+        numbers = None if by_row else self.start_numbers(rows, roles)
         at = {x: i for i, x in enumerate(numbers[1])} if numbers else {i + 1: i for i in range(len(rows))}
         own = numbers[1] if numbers else list(range(1, len(rows) + 1))
         step = max(1, len(rows) // SAMPLE)
@@ -105,6 +109,55 @@ class SwissDecoding(SideColumns):
                 if j is not None and j != i and self._opponent(rows[j], c) == own[i]:
                     agree += 1
         return total > 0 and agree * 10 >= total * 9
+    def ranks_as_numbers(self, rows: list[int], cols: list[int], roles: dict[int, str]) -> dict[int, str] | None:
+        """The roles with the place column as the players' numbers, when the opponents are ranks (chess-results' ranking crosstable).
+
+        None when the pairings point back by the start numbers (or the rows'
+        order), or there is no place column of distinct ranks they point back by.
+        """
+        place = next((c for c, role in sorted(roles.items()) if role == "place"), None)
+        if self.pairings_point_back(rows, cols, roles):
+            return None
+        if place is not None and self.is_number_column(rows, place, guessed=False):
+            as_ranks = {c: role for c, role in roles.items() if role not in ("number", "row_number")}
+            as_ranks[place] = "number"
+            if self.pairings_point_back(rows, cols, as_ranks):
+                return as_ranks
+        starts = self.start_numbers(rows, roles)
+        if starts is not None and starts[1] != list(range(1, len(rows) + 1)) and self.pairings_point_back(rows, cols, roles, by_row=True):
+            column = starts[0]
+            raise LayoutError(
+                _(
+                    "the opponents' numbers are the rows' places in the table (1 for the first row, 2 for the second ...), not the "
+                    "numbers of column {column}: the table looks like a ranking crosstable without its ranks column; add that column "
+                    "(the rank of each row, headed 'Rk.' or 'Место'), or write the opponents' start numbers"
+                ).format(column=column_letter(column + 1)),
+                self.loc(rows[0], column),
+            )
+        return None
+
+    def read_ranking_crosstable(
+        self, header: int | None, rows: list[int], cols: list[int], roles: dict[int, str], labels: dict[int, str]
+    ) -> Tournament:
+        """A Swiss table whose opponents are ranks: read by the ranks, then each player given his start number back."""
+        place = next(c for c, role in roles.items() if role == "number")
+        starts = self.start_numbers(rows, self.frame.roles)
+        t = self.read_swiss(header, rows, cols, roles, labels)
+        layout = t.layout
+        assert isinstance(layout, TableLayout)
+        layout.place_col = place
+        layout.number_col = starts[0] if starts is not None else None
+        if starts is not None and starts[0] != place:
+            for p, number in zip(t.players, starts[1]):
+                p.number = number
+        layout.notes.append(
+            _(
+                "the opponents' numbers are the players' ranks (column {column}, headed {label}), not their start numbers: "
+                "the table is read as a ranking crosstable"
+            ).format(column=column_letter(place + 1), label=show(labels.get(place)))
+        )
+        return t
+
     def _opponent(self, r: int, c: int) -> int | None:
         v = self.cells[r][c]
         if v is None or isinstance(v, _Bad):
