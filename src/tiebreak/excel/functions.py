@@ -168,11 +168,55 @@ def _lang_argument(value: Any) -> str | None:
     return _asked_language(value)
 
 
+# Classic Excel refuses an array element longer than 255 characters (the whole result becomes #VALUE!,
+# xlwings issue #456), and every result xlwings returns is an array: no text a function returns is longer.
+EXCEL_TEXT_LIMIT = 255
+
+
+def fit(text: str, limit: int = EXCEL_TEXT_LIMIT) -> str:
+    """``text`` cut to ``limit`` UTF-16 code units (Excel's characters), ending in an ellipsis when cut.
+
+    Messages name the cell first, so the cut keeps where the problem is.
+
+    >>> fit("abc", 3), fit("abcdef", 4), len(fit("ж" * 300))
+    ('abc', 'abc…', 255)
+    """
+    if len(text) <= limit // 2 or _units(text) <= limit:
+        return text
+    out = []
+    used = 0
+    for ch in text:
+        size = 2 if ord(ch) > 0xFFFF else 1
+        if used + size > limit - 1:
+            break
+        out.append(ch)
+        used += size
+    return "".join(out).rstrip() + "…"
+
+
+def _units(text: str) -> int:
+    return len(text.encode("utf-16-le")) // 2
+
+
+def _fitted(result: Any) -> Any:
+    """A function's result with every text within :data:`EXCEL_TEXT_LIMIT` (a scalar or rows of cells)."""
+    if isinstance(result, str):
+        return fit(result)
+    if isinstance(result, list):
+        return [[fit(v) if isinstance(v, str) else v for v in row] if isinstance(row, list) else row for row in result]
+    return result
+
+
 def _fail(err: Exception) -> str:
-    text = one_line(str(err))
-    if len(text) > 250:
-        text = text[:247] + "..."
-    return ERROR_PREFIX + text
+    return fit(ERROR_PREFIX + one_line(str(err)))
+
+
+def _empty_player(value: Any) -> bool:
+    """A player argument referring to an empty cell: None (classic, Office.js [[null]] cannot be told from a left-out one)
+    or 0, which desktop Excel gives for an empty cell used in an expression; no player has start number 0."""
+    if value is None:
+        return True
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and value == 0
 
 
 def _cyrillic_text(values: Sequence[Any]) -> str | None:
@@ -241,7 +285,7 @@ def _guard(f: Callable[..., Any], lang: Any = None, caller: Any = None) -> Calla
     player_at = names.index("player") if "player" in names else None
 
     def run(*args: Any) -> Any:
-        if player_at is not None and len(args) > player_at and args[player_at] is None:
+        if player_at is not None and len(args) > player_at and _empty_player(args[player_at]):
             return ""  # a row formula filled past the last player: an empty cell, not a spilled column
         if not args:
             return checked()
@@ -263,11 +307,12 @@ def _guard(f: Callable[..., Any], lang: Any = None, caller: Any = None) -> Calla
 
     def checked(*args: Any) -> Any:
         for name, value in zip(names[1:], args[1:]):  # an Excel error in a setting is not "left out"
-            err = excel_error(value) if not isinstance(value, (list, int, float)) else None
+            # texts ("#N/A"), Office.js error objects, and classic's COM integers (#SPILL! = -2146826243)
+            err = excel_error(value) if not isinstance(value, (list, float, bool)) else None
             if err:
                 return _fail(SettingsError(_("{argument}: the cell holds the Excel error {error}").format(argument=name, error=err)))
         try:
-            return f(*args)
+            return _fitted(f(*args))
         except TiebreakError as err:
             return _fail(err)
         except RecursionError:
@@ -456,9 +501,25 @@ def beaten_sum(table: Any, player: Any = OMITTED, rules: Any = None, scoring: An
     return _guard(_value_function("beaten"), lang, caller)(table, player, rules, scoring)
 
 
+def _one_line_of_cells(ratings: Any) -> Any:
+    """The ratings range (read 2-D, so xlwings never refuses it first) as one column or row of cells."""
+    if not isinstance(ratings, list):
+        return ratings
+    rows = [r if isinstance(r, list) else [r] for r in ratings]
+    if all(len(r) == 1 for r in rows):
+        return [r[0] for r in rows]
+    if len(rows) == 1:
+        return rows[0]
+    raise SettingsError(
+        _("ratings: give one column (or one row) of cells; the range has {rows} rows and {columns} columns").format(
+            rows=len(rows), columns=max(len(r) for r in rows)
+        )
+    )
+
+
 @xw.func
 @xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
-@xw.arg("ratings", ndim=1, err_to_str=True, doc="Ratings column aligned with the table's rows; empty = unrated · Столбец рейтингов по строкам таблицы")
+@xw.arg("ratings", ndim=2, err_to_str=True, doc="Ratings column aligned with the table's rows; empty = unrated · Столбец рейтингов по строкам таблицы")
 @xw.arg("player", err_to_str=True, doc=PLAYER_DOC)
 @xw.arg("rules", err_to_str=True, doc=RULES_DOC)
 @xw.arg("scoring", err_to_str=True, doc=SCORING_DOC)
@@ -469,7 +530,7 @@ def opp_rating_sum(table: Any, ratings: Any, player: Any = OMITTED, rules: Any =
 
     def compute(table: Any, ratings: Any, player: Any, rules: Any, scoring: Any) -> Any:
         grid = api.as_grid(table)
-        return _respond(api.rating_sum_values(shared, grid, ratings, rules, scoring), grid, player)
+        return _respond(api.rating_sum_values(shared, grid, _one_line_of_cells(ratings), rules, scoring), grid, player)
 
     return _guard(compute, lang, caller)(table, ratings, player, rules, scoring)
 
