@@ -15,6 +15,7 @@ floats, an error cell is the COM error integer (``#SPILL!`` = -2146826243), an e
 
 from __future__ import annotations
 
+import builtins
 import contextlib
 import ctypes
 import importlib
@@ -44,8 +45,10 @@ assert COM_ERRORS["#SPILL!"] == -2146826243 and COM_ERRORS["#DIV/0!"] == -214682
 class ComError(Exception):
     """pywintypes.com_error: (hresult, text, excepinfo, argerror)."""
 
-    def __init__(self, hresult: int = -2147352567, text: str = "Exception occurred.", exc: Any = None, arg: Any = None) -> None:
-        super().__init__(hresult, text, exc, arg)
+    def __init__(self, hresult: int = -2147352567, description: str = "") -> None:
+        # Excel's own text is the excepinfo's description, as pywin32 reports a refused call
+        exc = (0, "Microsoft Excel", description, None, 0, -2146827284) if description else None
+        super().__init__(hresult, "Exception occurred." if description else description, exc, None)
         self.hresult = hresult
 
 
@@ -95,6 +98,8 @@ def _fake_modules() -> dict[str, types.ModuleType]:
     win32timezone = types.ModuleType("win32timezone")
     win32timezone.TimeZoneInfo = _Anything()  # type: ignore[attr-defined]
     win32gui = types.ModuleType("win32gui")
+    win32gui.__getattr__ = lambda name: _Anything()  # type: ignore[attr-defined]  # FindWindowEx, SetForegroundWindow ...
+    win32api.__getattr__ = lambda name: _Anything()  # type: ignore[attr-defined]
 
     patch = types.ModuleType("xlwings._win32patch")
     patch.CoClassBaseClass = client.CoClassBaseClass  # type: ignore[attr-defined]
@@ -132,15 +137,20 @@ def classic() -> Iterator[Classic]:
     saved_ctypes = {name: getattr(ctypes, name, None) for name in ("windll", "oledll", "PyDLL")}
     engines = xlwings.engines
     saved_engines = (list(engines.engines), dict(engines.engines_by_name), engines.active)
+    had_windows_error = hasattr(builtins, "WindowsError")
     had = {name: hasattr(xlwings, name) for name in ("_xlwindows", "udfs", "com_server", "_win32patch")}
     try:
         sys.modules.update(_fake_modules())
+        builtins.WindowsError = OSError  # type: ignore[attr-defined]
         ctypes.windll = _Anything()  # type: ignore[attr-defined]
         ctypes.oledll = _Anything()  # type: ignore[attr-defined]
         ctypes.PyDLL = _Anything  # type: ignore[misc, assignment]
         xlwindows = importlib.import_module("xlwings._xlwindows")
         udfs = importlib.import_module("xlwings.udfs")
         engines.add(xlwings.Engine(impl=xlwindows.engine))
+        engines.active = engines["excel"]
+        xlwindows.get_excel_hwnds = lambda: [XlApp.Hwnd]  # the Win32 window list: one Excel
+        xlwindows.get_xl_app_from_hwnd = lambda hwnd: XlApp()
         xlwings.func, xlwings.arg, xlwings.ret, xlwings.script = udfs.xlfunc, udfs.xlarg, udfs.xlret, udfs.xlsub  # type: ignore[assignment]
         name = "tiebreak_classic_udfs"
         spec = importlib.util.find_spec("tiebreak.excel.functions")
@@ -165,6 +175,9 @@ def classic() -> Iterator[Classic]:
             else:
                 setattr(ctypes, attr, value)
         engines.engines[:], engines.engines_by_name, engines.active = saved_engines[0], saved_engines[1], saved_engines[2]
+        if not had_windows_error:
+            with contextlib.suppress(AttributeError):
+                del builtins.WindowsError  # type: ignore[attr-defined]
         for attr, present in had.items():
             if not present and hasattr(xlwings, attr):
                 delattr(xlwings, attr)
@@ -246,6 +259,9 @@ class XlBook:
     def Names(self) -> XlNames:
         return XlNames(self)
 
+    def Activate(self) -> None:
+        pass
+
     def check(self, action: str, detail: str) -> None:
         if self.refuse is not None:
             self.refuse(action, detail)
@@ -260,10 +276,14 @@ class XlApp:
 class XlSheets:
     def __init__(self, book: XlBook) -> None:
         self.book = book
+        self.Parent = book
 
     @property
     def Count(self) -> int:
         return len(self.book.sheets)
+
+    def __iter__(self) -> Iterator[XlSheet]:
+        return iter(list(self.book.sheets))
 
     def __call__(self, key: Any) -> XlSheet:
         if isinstance(key, (int, float)):
@@ -292,6 +312,9 @@ class XlNames:
     @property
     def Count(self) -> int:
         return len(self.book.names)
+
+    def __iter__(self) -> Iterator[XlName]:
+        return iter(list(self.book.names))
 
     def __call__(self, key: Any) -> XlName:
         if isinstance(key, (int, float)):
@@ -396,6 +419,15 @@ class XlSheet:
     def Activate(self) -> None:
         self.Parent.ActiveSheet = self
 
+    def Move(self, Before: XlSheet) -> None:
+        sheets = self.Parent.sheets
+        sheets.remove(self)
+        sheets.insert(sheets.index(Before), self)
+
+    def Delete(self) -> None:
+        self.Parent.check("delete", self.Name)
+        self.Parent.sheets.remove(self)
+
     @property
     def ListObjects(self) -> list[Any]:
         return []
@@ -420,6 +452,10 @@ class XlRange:
     @property
     def Parent(self) -> XlSheet:
         return self.Worksheet
+
+    def __call__(self, r: int, c: int) -> XlRange:
+        """``Range(row, column)``: the cell at that offset (1-based) from the range's first cell."""
+        return XlRange(self.Worksheet, self.Row + r - 1, self.Column + c - 1, self.Row + r - 1, self.Column + c - 1)
 
     @property
     def Rows(self) -> _Count:
