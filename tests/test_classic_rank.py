@@ -160,3 +160,27 @@ def test_a_crosstable_name_reads_only_its_block_and_ranks(cl: Classic) -> None:
     assert message.startswith("Ranked 6 players on 'Sheet1' (A1:G7)"), message
     assert column(xl, "Sheet1", 8, range(2, 8)) == SW_PLACES
     assert sh.reads <= 7 * (7 + 100) + 1000, sh.reads  # the block and Rank's columns, not 17 billion cells
+
+
+def test_rank_names_the_xlwings_tiebreak_pins() -> None:
+    from pathlib import Path
+
+    from tiebreak.cli import doctor
+    from tiebreak.excel import rank
+
+    requirements = (Path(__file__).resolve().parents[1] / "addin" / "lite" / "requirements.txt").read_text(encoding="utf-8")
+    assert rank.RANK_XLWINGS == doctor.pinned_xlwings() == xlwings.__version__
+    assert f"xlwings=={rank.RANK_XLWINGS}" in requirements.splitlines()
+
+
+def test_rank_on_an_xlwings_without_used_range_says_which_to_set(cl: Classic, monkeypatch: pytest.MonkeyPatch) -> None:
+    # what xlwings 0.33.20 does in Lite (base_classes.Sheet.used_range: NotImplementedError), here in classic form
+    monkeypatch.setattr(cl.xlwindows.Sheet, "used_range", property(lambda self: (_ for _ in ()).throw(NotImplementedError())))
+    monkeypatch.setattr(xlwings, "__version__", "0.33.20")
+    xl, message = ranked(cl, SW)
+    assert message == (
+        "Rank stopped, nothing was changed: it needs xlwings 0.37.8, and this workbook runs xlwings 0.33.20, which cannot read "
+        "what Rank reads. In xlwings Lite: in the requirements.txt tab, replace the xlwings line with xlwings==0.37.8, then "
+        "☰ > Restart. In classic Excel: python -m pip install xlwings==0.37.8."
+    )
+    assert xl.log == []

@@ -17,10 +17,18 @@ workbooks get), hand a script its Book by the parameter's type hint and do
 not resolve a type hint written as text.
 """
 
-import xlwings as xw
+import glob
+import sys
 
-from tiebreak.excel.functions import *  # noqa: F401,F403
-from tiebreak.excel.rank import rank_book_async
+# Installed without a web server: the tiebreak wheel file imported through the task pane's Files
+# (Import), which puts it under /data; Python imports a pure-Python wheel straight from the file.
+# Installed through requirements.txt instead, there is no such file and this line does nothing.
+sys.path[:0] = sorted(glob.glob("/data/tiebreak-*-py3-none-any.whl"))[-1:]
+
+import xlwings as xw  # noqa: E402
+
+from tiebreak.excel.functions import *  # noqa: E402,F401,F403
+from tiebreak.excel.rank import rank_book_async  # noqa: E402
 
 
 @xw.script

@@ -45,6 +45,9 @@ from tiebreak.reading import MAX_CELLS
 __all__ = ["XlwingsBook", "apply_plan", "main", "rank_book", "rank_sheet"]
 
 TITLE = "tiebreak"
+# The xlwings the Rank script is written for: tiebreak's pin (pyproject.toml, addin/lite/requirements.txt; a test
+# keeps the three equal).  Older ones (0.33.20, what new xlwings Lite workbooks get) lack what it reads.
+RANK_XLWINGS = "0.37.8"
 OWN_TABLE_NAME = "crosstable"
 # On a sheet too large to read whole, Rank reads the crosstable's block and this many columns right of it,
 # where it writes its columns (places and one column a criterion, never as many).
@@ -196,6 +199,16 @@ class _Chooser:
         return self.lang
 
 
+def _too_old(lang: str) -> str:
+    """xlwings raised NotImplementedError while Rank read the workbook: an xlwings without what Rank needs."""
+    with use_language(lang):
+        return _(
+            "Rank stopped, nothing was changed: it needs xlwings {needed}, and this workbook runs xlwings {version}, "
+            "which cannot read what Rank reads. In xlwings Lite: in the requirements.txt tab, replace the xlwings line "
+            "with xlwings=={needed}, then ☰ > Restart. In classic Excel: python -m pip install xlwings=={needed}."
+        ).format(needed=RANK_XLWINGS, version=getattr(xw, "__version__", "?"))
+
+
 def _stopped(err: TiebreakError, lang: str) -> str:
     with use_language(lang):
         return _("Rank stopped, nothing was changed: {error}").format(error=err)
@@ -257,6 +270,10 @@ def rank_book(book: Any, *, rules: str | None = None, criteria: str | None = Non
             refuse_blocked(source, plan)
     except TiebreakError as err:
         message = _stopped(err, chooser.lang)
+        _tell(book, message)
+        return message
+    except NotImplementedError:
+        message = _too_old(chooser.lang)
         _tell(book, message)
         return message
     done: list[str] = []
@@ -328,6 +345,10 @@ async def rank_book_async(book: Any, *, rules: str | None = None, criteria: str 
                 await _add_sheets_lite(book, plan)
     except TiebreakError as err:
         message = _stopped(err, chooser.lang)
+        _tell(book, message)
+        return message
+    except NotImplementedError:  # reading the book: an xlwings older than Rank's (planning writes nothing)
+        message = _too_old(chooser.lang)
         _tell(book, message)
         return message
     except _PartlyWritten as err:
