@@ -121,8 +121,9 @@ class Classic:
     functions: Any
     module_name: str
 
-    def call(self, func_name: str, *args: Any, caller: Any = None) -> Any:
-        """A worksheet function as classic Excel calls it: the VBA wrapper's Variant arguments through ``call_udf``."""
+    def call(self, func_name: str, *args: Any, caller: XlRange) -> Any:
+        """A worksheet function as classic Excel calls it: the VBA wrapper's Variant arguments through ``call_udf``,
+        with ``Application.Caller``, the calling cell."""
         return self.udfs.call_udf(self.module_name, func_name, tuple(args), None, caller)
 
     def book(self, xl_book: XlBook) -> Any:

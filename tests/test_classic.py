@@ -364,3 +364,37 @@ def test_fit_counts_what_excel_counts() -> None:
     assert officejs.fit("x" * 256) == "x" * 254 + "…"
     cut = officejs.fit("😀" * 200)  # two UTF-16 code units each, as Excel counts
     assert len(cut.encode("utf-16-le")) // 2 <= 255 and cut.endswith("…")
+
+
+# --------------------------------------------------------------------------- whole columns
+WHOLE = 1_048_576
+
+
+def whole_columns(cl: Classic, table: list[list[Any]], top: int = 1) -> tuple[XlSheet, XlRange]:
+    wb = Workbook()
+    wb.next_row = top
+    wb.place(table)
+    return wb.sheet, XlRange(wb.sheet, 1, 1, WHOLE, 11)  # A:K
+
+
+def test_a_whole_column_range_reads_only_the_used_part(cl: Classic) -> None:
+    sheet, a_to_k = whole_columns(cl, SW)
+    at = XlRange(sheet, 1, 30, 1, 30)  # the calling cell, AD1
+    out = cl.call("buchholz", a_to_k, MISSING, MISSING, MISSING, MISSING, None, caller=at)
+    assert out == run_officejs("buchholz", SW)  # the same column as for the table's own range
+    assert sheet.reads == 7 * 7  # A1:G7, the used range: not 11.5 million cells
+    assert cl.call("places", a_to_k, MISSING, MISSING, MISSING, MISSING, None, caller=at) == run_officejs("places", SW)
+
+
+def test_a_whole_column_range_keeps_the_rows_above_the_table(cl: Classic) -> None:
+    sheet, a_to_k = whole_columns(cl, SW, top=3)  # the table starts in row 3: the column still lines up with rows 1, 2, ...
+    out = cl.call("buchholz", a_to_k, MISSING, MISSING, MISSING, MISSING, None, caller=XlRange(sheet, 1, 30, 1, 30))
+    assert out == [[""], [""], *run_officejs("buchholz", SW)]
+    assert sheet.reads == 9 * 7
+
+
+def test_an_array_argument_that_is_no_range_is_read_as_before(cl: Classic) -> None:
+    # =BUCHHOLZ(FILTER(...)): the VBA wrapper hands call_udf the values, a tuple of row tuples
+    values = tuple(tuple(com(v) for v in row) for row in SW)
+    sheet = Workbook().sheet
+    assert cl.call("buchholz", values, 1.0, MISSING, MISSING, MISSING, None, caller=XlRange(sheet, 1, 30, 1, 30)) == [[4.5]]

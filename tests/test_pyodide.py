@@ -7,8 +7,10 @@ lists the functions and scripts xlwings registers from it, calls BUCHHOLZ,
 SOLKOFF_TRUNC and PLACES through xlwings' Office.js conversion and runs the
 ``rank_sheet`` script against a book payload (tests/pyodide/job.py).
 
-Two set-ups (tests/pyodide_setup.py): Pyodide 0.29 with the xlwings tiebreak
-pins, and Pyodide 0.27 with xlwings 0.33.20, the default of new Lite workbooks.
+Three set-ups (tests/pyodide_setup.py): Pyodide 0.29 and 314 with the xlwings
+tiebreak pins, and Pyodide 0.27 with xlwings 0.33.20, the default of new Lite
+workbooks (there Rank must say which xlwings to set).  One more run puts the
+tiebreak wheel under /data instead of installing it: Lite without a web server.
 
 The table is the worked example of the draughts code 3.16 embedded in a 10-player
 Swiss (tests/test_worked_example.py): P's Buchholz 14.5 and truncated Solkoff 13.

@@ -25,10 +25,10 @@ import sys
 # Installed through requirements.txt instead, there is no such file and this line does nothing.
 sys.path[:0] = sorted(glob.glob("/data/tiebreak-*-py3-none-any.whl"))[-1:]
 
-import xlwings as xw  # noqa: E402
+import xlwings as xw
 
-from tiebreak.excel.functions import *  # noqa: E402,F401,F403
-from tiebreak.excel.rank import rank_book_async  # noqa: E402
+from tiebreak.excel.functions import *  # noqa: F401,F403
+from tiebreak.excel.rank import rank_book_async
 
 
 @xw.script

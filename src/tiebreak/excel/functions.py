@@ -29,6 +29,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import xlwings as xw
+from xlwings.conversion import Accessor, ValueAccessor
 
 from tiebreak.calc import answers as api
 from tiebreak.calc.cache import shared
@@ -86,6 +87,47 @@ LANG_DOC = "Optional language of messages: ru or en · Язык сообщени
 # leaves it out of the formula's arguments.  The other runtimes have no such parameter: there it is
 # hidden from the signature they read, and stays None.
 CLASSIC = getattr(xw.func, "__module__", "") == "xlwings.udfs"
+
+
+def _used_part(rng: Any) -> Any:
+    """The part of a range (an xlwings Range) inside its sheet's used range, from the range's own first cell.
+
+    ``A:K`` is 11.5 million cells; the table is the few hundred at its top.  The rows and columns
+    before the used range stay (the spilled column lines up with the range's rows); an empty range
+    is its first cell.  Anything Excel fails to answer leaves the range as it is.
+    """
+    try:
+        rows, cols = rng.shape
+        used = rng.sheet.used_range
+        last_row = min(rng.row + rows - 1, used.row + used.shape[0] - 1)
+        last_col = min(rng.column + cols - 1, used.column + used.shape[1] - 1)
+        if (last_row - rng.row + 1, last_col - rng.column + 1) == (rows, cols):
+            return rng
+        return rng.resize(max(1, last_row - rng.row + 1), max(1, last_col - rng.column + 1))
+    except Exception:  # noqa: BLE001 - a multi-area range, a COM hiccup: read it whole, as xlwings would
+        return rng
+
+
+_VALUE_READER: Callable[[Any], Any] = ValueAccessor.reader  # xlwings' usual reading of a value (untyped there)
+
+
+class UsedPart(Accessor):
+    """Classic xlwings' reading of the table argument: only its part in the sheet's used range (:func:`_used_part`),
+    then xlwings' usual value reading and cleaning.  An array that is no range (``=BUCHHOLZ(FILTER(...))``)
+    is read as before."""
+
+    @classmethod
+    def reader(cls, options: Any) -> Any:
+        def narrow(c: Any) -> None:
+            if c.range is not None:
+                c.range = _used_part(c.range)
+
+        return _VALUE_READER(options).prepend_stage(narrow)
+
+
+# The table argument's options: in classic xlwings read through UsedPart; elsewhere xlwings receives the
+# values themselves (Office.js sends the whole range, which trimmed() cuts to the table).
+TABLE_OPTIONS: dict[str, Any] = {"convert": UsedPart} if CLASSIC else {}
 
 # The settings sheet's language per workbook name: (when read, language or None).  Read at most
 # once per BOOK_SETTINGS_SECONDS, so a filled-down column costs one read, not one per cell.
@@ -382,7 +424,7 @@ def _value_function(code: str) -> Callable[[Any, Any, Any, Any], Any]:
 
 
 @xw.func
-@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
+@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC, **TABLE_OPTIONS)
 @xw.arg("player", err_to_str=True, doc=PLAYER_DOC)
 @xw.arg("rules", err_to_str=True, doc=RULES_DOC)
 @xw.arg("scoring", err_to_str=True, doc=SCORING_DOC)
@@ -394,7 +436,7 @@ def points(table: Any, player: Any = OMITTED, rules: Any = None, scoring: Any = 
 
 
 @xw.func
-@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
+@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC, **TABLE_OPTIONS)
 @xw.arg("player", err_to_str=True, doc=PLAYER_DOC)
 @xw.arg("rules", err_to_str=True, doc=RULES_DOC)
 @xw.arg("scoring", err_to_str=True, doc=SCORING_DOC)
@@ -406,7 +448,7 @@ def buchholz(table: Any, player: Any = OMITTED, rules: Any = None, scoring: Any 
 
 
 @xw.func
-@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
+@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC, **TABLE_OPTIONS)
 @xw.arg("player", err_to_str=True, doc=PLAYER_DOC)
 @xw.arg("rules", err_to_str=True, doc=RULES_DOC)
 @xw.arg("scoring", err_to_str=True, doc=SCORING_DOC)
@@ -418,7 +460,7 @@ def solkoff(table: Any, player: Any = OMITTED, rules: Any = None, scoring: Any =
 
 
 @xw.func
-@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
+@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC, **TABLE_OPTIONS)
 @xw.arg("k", err_to_str=True, doc="How many worst opponent scores to drop (1, 2 ...) · Сколько худших результатов соперников отбросить")
 @xw.arg("player", err_to_str=True, doc=PLAYER_DOC)
 @xw.arg("rules", err_to_str=True, doc=RULES_DOC)
@@ -436,7 +478,7 @@ def solkoff_trunc(table: Any, k: Any, player: Any = OMITTED, rules: Any = None, 
 
 
 @xw.func
-@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
+@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC, **TABLE_OPTIONS)
 @xw.arg("player", err_to_str=True, doc=PLAYER_DOC)
 @xw.arg("rules", err_to_str=True, doc=RULES_DOC)
 @xw.arg("scoring", err_to_str=True, doc=SCORING_DOC)
@@ -448,7 +490,7 @@ def shmulyan(table: Any, player: Any = OMITTED, rules: Any = None, scoring: Any 
 
 
 @xw.func
-@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
+@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC, **TABLE_OPTIONS)
 @xw.arg("player", err_to_str=True, doc=PLAYER_DOC)
 @xw.arg("rules", err_to_str=True, doc=RULES_DOC)
 @xw.arg("convention", err_to_str=True, doc="Optional: draughts (default) or fide · Правило подсчёта: draughts (шашечное, по умолчанию) или fide")
@@ -466,7 +508,7 @@ def sonneborn_berger(table: Any, player: Any = OMITTED, rules: Any = None, conve
 
 
 @xw.func
-@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
+@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC, **TABLE_OPTIONS)
 @xw.arg("player", err_to_str=True, doc=PLAYER_DOC)
 @xw.arg("rules", err_to_str=True, doc=RULES_DOC)
 @xw.arg("scoring", err_to_str=True, doc=SCORING_DOC)
@@ -478,7 +520,7 @@ def riga(table: Any, player: Any = OMITTED, rules: Any = None, scoring: Any = No
 
 
 @xw.func
-@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
+@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC, **TABLE_OPTIONS)
 @xw.arg("player", err_to_str=True, doc=PLAYER_DOC)
 @xw.arg("rules", err_to_str=True, doc=RULES_DOC)
 @xw.arg("scoring", err_to_str=True, doc=SCORING_DOC)
@@ -490,7 +532,7 @@ def wins(table: Any, player: Any = OMITTED, rules: Any = None, scoring: Any = No
 
 
 @xw.func
-@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
+@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC, **TABLE_OPTIONS)
 @xw.arg("player", err_to_str=True, doc=PLAYER_DOC)
 @xw.arg("rules", err_to_str=True, doc=RULES_DOC)
 @xw.arg("scoring", err_to_str=True, doc=SCORING_DOC)
@@ -518,7 +560,7 @@ def _one_line_of_cells(ratings: Any) -> Any:
 
 
 @xw.func
-@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
+@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC, **TABLE_OPTIONS)
 @xw.arg("ratings", ndim=2, err_to_str=True, doc="Ratings column aligned with the table's rows; empty = unrated · Столбец рейтингов по строкам таблицы")
 @xw.arg("player", err_to_str=True, doc=PLAYER_DOC)
 @xw.arg("rules", err_to_str=True, doc=RULES_DOC)
@@ -536,7 +578,7 @@ def opp_rating_sum(table: Any, ratings: Any, player: Any = OMITTED, rules: Any =
 
 
 @xw.func
-@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
+@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC, **TABLE_OPTIONS)
 @xw.arg("player", err_to_str=True, doc=PLAYER_DOC)
 @xw.arg("rules", err_to_str=True, doc=RULES_DOC)
 @xw.arg("scoring", err_to_str=True, doc=SCORING_DOC)
@@ -548,7 +590,7 @@ def head_to_head(table: Any, player: Any = OMITTED, rules: Any = None, scoring: 
 
 
 @xw.func
-@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
+@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC, **TABLE_OPTIONS)
 @xw.arg("field", err_to_str=True, doc="Optional: places, max_points, best_place, worst_place, can_win or clinched · Что показать (по умолчанию places)")
 @xw.arg("player", err_to_str=True, doc=PLAYER_DOC)
 @xw.arg("scoring", err_to_str=True, doc=SCORING_DOC)
@@ -565,7 +607,7 @@ def outlook(table: Any, field: Any = None, player: Any = OMITTED, scoring: Any =
 
 
 @xw.func
-@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
+@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC, **TABLE_OPTIONS)
 @xw.arg("criteria", err_to_str=True, doc="Optional criteria after points, e.g. solkoff_trunc, wins, h2h · Критерии после очков, например: Бергер, победы")
 @xw.arg("rules", err_to_str=True, doc=RULES_DOC)
 @xw.arg("scoring", err_to_str=True, doc=SCORING_DOC)
@@ -584,7 +626,7 @@ def places(table: Any, criteria: Any = None, rules: Any = None, scoring: Any = N
 
 
 @xw.func
-@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
+@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC, **TABLE_OPTIONS)
 @xw.arg("code", err_to_str=True, doc=CODE_DOC)
 @xw.arg("player", err_to_str=True, doc=PLAYER_DOC)
 @xw.arg("rules", err_to_str=True, doc=RULES_DOC)
@@ -604,7 +646,7 @@ def tiebreak(table: Any, code: Any, player: Any = OMITTED, rules: Any = None, sc
 
 
 @xw.func
-@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
+@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC, **TABLE_OPTIONS)
 @xw.arg("player", err_to_str=True, doc="Start number or name · Номер или фамилия участника")
 @xw.arg("code", err_to_str=True, doc=CODE_DOC)
 @xw.arg("rules", err_to_str=True, doc=RULES_DOC)
