@@ -68,13 +68,11 @@ def progress(t: Tournament) -> Progress:
         after = played = t.after
     remaining: list[tuple[int, int]]
     if t.is_round_robin:
-        met: Counter[tuple[int, int]] = Counter()
-        for p, row in enumerate(t.opp):
-            for q in row:
-                if q > p:
-                    met[p, q] += 1
-        n = len(t.players)
-        remaining = [(p, q) for p in range(n) for q in range(p + 1, n) for _ in range(max(0, t.cycles - met[p, q]))]
+        n, cycles = len(t.players), t.cycles
+        remaining = []
+        for p, row in enumerate(t.opp):  # each pair from its lower index's row: the games it has had against each opponent
+            met = Counter(row)
+            remaining += [(p, q) for q in range(p + 1, n) if met.get(q, 0) < cycles for _ in range(cycles - met.get(q, 0))]
         if not remaining and t.after is None:  # every game played: all rounds are (an odd matrix holds n−1 games a player for n rounds)
             after = played = max(after, t.rounds_scheduled)
     else:
@@ -152,9 +150,15 @@ def after_round_text(p: Progress) -> str:
 def event_outlook(t: Tournament) -> tuple[Progress, Outlook]:
     """Where ``t`` stands and who can still win it: the outlook over the games still to be played (:mod:`tiebreak.core.outlook`).
 
-    Points now are the points on the board of the rounds counted (each game
-    and bye as entered); a pending game counts for nothing until its result
-    is in.
+    Points now are the points on the board (each game and bye as entered),
+    the games already entered in the round being entered included: the
+    remaining games are that round's pending ones, so its entered results are
+    points a player already has.  A pending game counts for nothing until its
+    result is in.  Counted after an earlier round (``--after-round K``), the
+    points are those after round K and round K+1's games are the ones left.
     """
     where = progress(t)
-    return where, outlook(t.points, where.remaining, t.scoring)
+    now = t
+    if t.after is None and t.whole is not None and where.played > where.after_round:
+        now = t.whole.cut(where.played)
+    return where, outlook(now.points, where.remaining, t.scoring)
