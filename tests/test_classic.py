@@ -191,8 +191,9 @@ def test_every_function_is_called_by_the_good_calls() -> None:
 def test_classic_values_are_the_hand_worked_ones(cl: Classic) -> None:
     # SW (tests/test_excel_functions.py): Buchholz Ann = Dan 2 + Bob 1 + Cid 1.5 = 4.5; places by points then BH
     assert run_classic(cl, "buchholz", SW, 1) == [[4.5]]
-    assert run_classic(cl, "places", SW) == [[""], [1], [6], [4], [2], [3], [5]] or run_classic(cl, "places", SW)[1] == [1]
-    # in progress: Eve and Fay have not played round 3, so Eve has 1 point (0 + ½ + nothing) ... ½ + ½ = 1
+    # places: Ann 2.5, Dan 2, then Cid and Eve on 1.5 by truncated Solkoff (Cid 4 > Eve 2.5), Bob 1, Fay 0.5
+    assert run_classic(cl, "places", SW) == [[""], [1], [5], [3], [2], [4], [6]]
+    # in progress: Eve and Fay have not played round 3, so Eve has 0 + ½ = ½
     assert run_classic(cl, "points", SW_PROGRESS, "Eve") == [[0.5]]
     # RR in progress: Ann ½ + 1, Bob ½ + ½, Cid 0 + 1, Dan ½ + 0
     assert run_classic(cl, "points", RR_PROGRESS) == [[""], [1.5], [1], [1], [0.5]]
