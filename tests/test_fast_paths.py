@@ -25,7 +25,10 @@ every rule set:
   budget of cells, keeps the last table, and finds again the ones it keeps;
 * a criterion found again by its text is the one found the first time;
 * display rounding (:func:`~tiebreak.core.numbers.half_up`) skipping Decimal for whole
-  numbers, halves and quarters against Decimal's rounding of every value.
+  numbers, halves and quarters against Decimal's rounding of every value;
+* the XML escaping of the ranked copy (:func:`~tiebreak.io.sheetxml.escape`, ``quoteattr``,
+  written so that start-up does not import :mod:`xml.sax.saxutils` and with it
+  :mod:`urllib.request`) against the standard library's on every awkward text.
 """
 
 from __future__ import annotations
@@ -478,3 +481,18 @@ def test_round_column_scan_reads_what_the_three_group_pattern_read() -> None:
             assert (cell.opponent, cell.colour) == (int(o), g.COLOURS[c]), v
             read += 1
     assert read > 100
+
+
+def test_xml_escaping_equals_the_standard_librarys() -> None:
+    from xml.sax import saxutils
+
+    from tiebreak.io.sheetxml import escape, quoteattr
+
+    rng = random.Random(24)
+    alphabet = ['&', '<', '>', '"', "'", "\n", "\r", "\t", "a", "Я", " ", "&amp;", ";", "#"]
+    texts = ["", "plain", "Tom & Jerry", 'say "hi"', "it's", "it's \"x\"", "a\tb\r\nc", "&lt;"]
+    texts += ["".join(rng.choice(alphabet) for _ in range(rng.randrange(1, 12))) for _ in range(2000)]
+    for text in texts:
+        assert quoteattr(text) == saxutils.quoteattr(text), text
+        assert escape(text) == saxutils.escape(text), text
+        assert escape(text, {'"': "&quot;"}) == saxutils.escape(text, {'"': "&quot;"}), text

@@ -11,9 +11,16 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
+
+from helpers import save_xlsx, swiss_grid
+from test_worked_example import NAMES, ROUNDS
 
 NOT_AT_START = ["tiebreak.cli.doctor", "tiebreak.cli.explain", "tiebreak.cli.outlook", "tiebreak.core.outlook", "tiebreak.calc.outlook",
                 "importlib.metadata", "importlib.resources", "tiebreak.excel", "xlwings", "openpyxl"]
+# what the ranked copy (tiebreak rank --out) loads: escaping its XML by hand spares xml.sax.saxutils,
+# which imports urllib.request and with it http, email and ssl
+NOT_FOR_OUT = ["xml.sax", "urllib.request", "http.client", "ssl", "email"]
 
 
 def _loaded(code: str) -> list[str]:
@@ -37,6 +44,14 @@ def test_rank_parses_without_the_other_commands_and_they_still_run(tmp_path: obj
     assert doctor.startswith("tiebreak ")
     wrong = subprocess.run([sys.executable, "-m", "tiebreak.cli", "rank", "f.xlsx", "--no-such-option"], capture_output=True, text=True, check=False)
     assert wrong.returncode == 2 and "--no-such-option" in wrong.stderr
+
+
+def test_writing_the_ranked_copy_loads_no_network_modules(tmp_path: Path) -> None:
+    book = save_xlsx(swiss_grid(NAMES, ROUNDS), tmp_path / "club.xlsx")
+    loaded = _loaded(f"from tiebreak.cli.commands import main\nmain(['--lang', 'en', 'rank', {str(book)!r}, '--out', {str(tmp_path / 'ranked.xlsx')!r}])")
+    assert (tmp_path / "ranked.xlsx").stat().st_size > 0
+    assert "tiebreak.io.workbook" in loaded and "tiebreak.io.sheetxml" in loaded
+    assert [m for m in NOT_FOR_OUT if m in loaded] == []
 
 
 def test_command_word_skips_options_and_the_language() -> None:
