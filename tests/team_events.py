@@ -58,8 +58,8 @@ def _berger(n: int) -> list[list[tuple[int, int]]]:
     return rounds
 
 
-def make_team_event(rng: random.Random, index: int, round_robin: bool = False) -> tuple[str, Counts]:
-    """A random team event as TRF text, and what it contains."""
+def make_team_event(rng: random.Random, index: int, round_robin: bool = False, primary: str = "MP") -> tuple[str, Counts]:
+    """A random team event as TRF text, and what it contains (``primary`` "GP": record 192 says game points come first)."""
     counts = Counts()
     n = rng.randint(4, 8) if round_robin else rng.randint(5, 14)
     boards = rng.randint(2, 6)
@@ -170,7 +170,7 @@ def make_team_event(rng: random.Random, index: int, round_robin: bool = False) -
             mp[a] += 2.0 if ga > gb else 1.0 if ga == gb else 0.0
             mp[b] += 2.0 if gb > ga else 1.0 if ga == gb else 0.0
     year = 2025 if index % 2 == 0 else 2026
-    kind = "FIDE_TEAM_ROUNDROBIN" if round_robin else "FIDE_TEAM_MP_GP"
+    kind = "FIDE_TEAM_ROUNDROBIN" if round_robin else "FIDE_TEAM_GP_MP" if primary == "GP" else "FIDE_TEAM_MP_GP"
     seq = "".join("WB"[k % 2] for k in range(boards))
     lines = [f"012 Random team event {index}", f"042 {year}/06/01", f"092 {'Round robin' if round_robin else 'Swiss'}", f"192 {kind}", f"XXR {rounds}"]
     lines.append("352 " + seq)
