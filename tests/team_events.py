@@ -58,10 +58,13 @@ def _berger(n: int) -> list[list[tuple[int, int]]]:
     return rounds
 
 
-def make_team_event(rng: random.Random, index: int, round_robin: bool = False, primary: str = "MP") -> tuple[str, Counts]:
+def make_team_event(
+    rng: random.Random, index: int, round_robin: bool = False, primary: str = "MP", pab_won: bool = False, teams: int | None = None, board_forfeits: bool = True
+) -> tuple[str, Counts]:
     """A random team event as TRF text, and what it contains (``primary`` "GP": record 192 says game points come first)."""
     counts = Counts()
     n = rng.randint(4, 8) if round_robin else rng.randint(5, 14)
+    n = teams or n
     boards = rng.randint(2, 6)
     counts.boards.add(boards)
     sizes = [boards + (rng.choice([0, 0, 1, 2]) if not round_robin else 0) for _ in range(n)]
@@ -80,6 +83,8 @@ def make_team_event(rng: random.Random, index: int, round_robin: bool = False, p
     byes: dict[tuple[str, int], list[int]] = {}
     forfeits: list[tuple[str, int, int, int]] = []
     pab_points = (rng.choice([1.0, 2.0]), float(rng.choice([boards / 2, boards])))
+    if pab_won:  # the pairing-allocated bye as a won match with every game won (a table's default)
+        pab_points = (2.0, float(boards))
     if round_robin:
         schedule = _berger(n if n % 2 == 0 else n + 1)
         rounds = len(schedule)
@@ -152,7 +157,7 @@ def make_team_event(rng: random.Random, index: int, round_robin: bool = False, p
                 pa, pb = line_a[k], line_b[k]
                 white_a = k % 2 == 0
                 u = rng.random()
-                if u < 0.04 and (played_any or k < boards - 1):
+                if board_forfeits and u < 0.04 and (played_any or k < boards - 1):
                     res = rng.choice(["+", "-"])
                     counts.board_forfeit += 1
                 else:

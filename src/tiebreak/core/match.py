@@ -145,6 +145,10 @@ class MatchEvent:
     rules: str | None = None
     title: str = ""
     tiebreak_codes: list[str] = field(default_factory=list)
+    has_rounds: bool = True
+    """False for a round-robin matrix: its columns are the opponents, not rounds."""
+    unentered: list[tuple[int, int]] = field(default_factory=list)
+    """``(round, side)`` of empty cells in a round still being entered: no evidence of anything (as for single games)."""
     _views: dict[str, MatchTournament] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -196,18 +200,49 @@ class MatchEvent:
         return self._views[key]
 
     def tournament(self) -> MatchTournament:
-        """The event on its primary score: what the ranking ranks."""
-        return self.on(self.primary)
+        """What the ranking ranks: the event on its primary score; a micro-match event game by game (:meth:`games`)."""
+        return self.games() if self.event == "micro" and self.primary == "GP" else self.on(self.primary)
+
+    def games(self) -> MatchTournament:
+        """The event game by game: each match's games as rounds of their own (round r's games are rounds 2r-1, 2r of two).
+
+        The coefficients of the Russian rules count a micro-match game by game
+        this way: an opponent's score is his game points, each game won, drawn or
+        lost on its own.  An unplayed match is that many unplayed games.
+        """
+        if "games" in self._views:
+            return self._views["games"]
+        b, g = self.boards, self.scoring.game
+        players = [Player(s.number, s.name, s.rating, s.row, s.stated_game_points) for s in self.sides]
+        t = _new(players, self.rounds * b, g, self.system)
+        t.event, t.score_name = self, "games"
+        t.has_rounds = self.has_rounds
+        t.start_date, t.rules, t.title, t.tiebreak_codes = self.start_date, self.rules, self.title, list(self.tiebreak_codes)
+        t.unentered = [(b * (r - 1) + k + 1, p) for r, p in self.unentered if r <= self.rounds for k in range(b)]
+        for p, row in enumerate(self.entries):
+            for r, e in enumerate(row):
+                if e is None:
+                    continue
+                for k in range(b):
+                    colour = None if e.colour is None else e.colour if k % 2 == 0 else ("b" if e.colour == "w" else "w")
+                    if e.kind is Kind.PLAYED:
+                        pts = e.boards[k] if k < len(e.boards) and e.boards[k] is not None else e.game_points / b
+                    else:
+                        pts = e.game_points / b
+                    t.set_entry(p, b * r + k + 1, e.opponent, colour, pts or 0.0, e.kind)
+        self._views["games"] = t
+        return t
 
     def _view(self, key: str) -> MatchTournament:
         g = self.scoring.game
         scoring = self.scoring.match if key == "MP" else Scoring(self.boards * g.win, self.boards * g.draw, self.boards * g.loss)
         players = [Player(s.number, s.name, s.rating, s.row, s.stated_match_points if key == "MP" else s.stated_game_points) for s in self.sides]
-        t = MatchTournament.empty(players, self.rounds, scoring=scoring, system=self.system)
+        t = _new(players, self.rounds, scoring, self.system)
         t.event = self
         t.score_name = key
         t.start_date, t.rules, t.title, t.tiebreak_codes = self.start_date, self.rules, self.title, list(self.tiebreak_codes)
-        t.has_rounds = self.system != "round robin" or all(e is not None for row in self.entries for e in row)
+        t.has_rounds = self.has_rounds
+        t.unentered = [u for u in self.unentered if u[0] <= self.rounds]
         for p, row in enumerate(self.entries):
             for r, e in enumerate(row):
                 if e is not None:
@@ -253,6 +288,12 @@ class MatchEvent:
         return cls(sides, n_rounds, boards, entries, sc, **kw)  # type: ignore[arg-type]
 
 
+def _new(players: list[Player], rounds: int, scoring: Scoring, system: str) -> MatchTournament:
+    t = MatchTournament.empty(players, rounds, scoring=scoring, system=system)
+    assert isinstance(t, MatchTournament)
+    return t
+
+
 class MatchTournament(Tournament):
     """A match event on one score (:meth:`MatchEvent.on`): a tournament of sides that knows its event."""
 
@@ -263,11 +304,13 @@ class MatchTournament(Tournament):
         """As :meth:`Tournament.cut`, the event cut after round ``k`` too."""
         e = self.event
         k = max(0, min(k, self.rounds))
+        if self.score_name == "games":  # game by game: whole matches only
+            k //= e.boards
         cut = MatchEvent(
             e.sides, k, e.boards, [list(row[:k]) for row in e.entries], e.scoring, e.event, e.primary, e.system,
-            e.start_date, e.rules, e.title, list(e.tiebreak_codes),
+            e.start_date, e.rules, e.title, list(e.tiebreak_codes), e.has_rounds, [u for u in e.unentered if u[0] <= k],
         )
-        t = cut.on(self.score_name)
+        t = cut.games() if self.score_name == "games" else cut.on(self.score_name)
         t.scheduled = self.rounds_scheduled
         t.whole = self.whole or self
         return t

@@ -32,7 +32,12 @@ from typing import Any
 from tiebreak.core import coefficients as co
 from tiebreak.core import fide
 from tiebreak.core.counting import Evaluation, Ratings
-from tiebreak.core.criterion import Criterion, GroupContext, GroupCriterion, ValueCriterion
+from tiebreak.core.criterion import (
+    Criterion,
+    GroupContext,
+    GroupCriterion,
+    ValueCriterion,
+)
 from tiebreak.core.errors import SettingsError, UnknownCriterionError
 from tiebreak.core.i18n import _
 from tiebreak.core.match import MatchEvent, MatchTournament, score_name
@@ -40,6 +45,20 @@ from tiebreak.core.model import Kind
 from tiebreak.core.numbers import half_up
 
 __all__ = ["MATCH_CRITERIA", "on_score", "team_code"]
+
+
+def with_boards(ev: Evaluation, code: str) -> MatchEvent:
+    """The event, when its played matches say the result on each board (BC, TBR, BBE and EDE's board steps need them)."""
+    e = event_of(ev, code)
+    for row in e.entries:
+        for entry in row:
+            if entry is not None and entry.kind is Kind.PLAYED and (len(entry.boards) < e.boards or None in entry.boards[: e.boards]):
+                raise SettingsError(
+                    _("{code} needs each board's result, and the table gives only the match's game points (round {round}): give the board-by-board results (a TRF file)").format(
+                        code=code, round=entry.round
+                    )
+                )
+    return e
 
 
 def event_of(ev: Evaluation, code: str) -> MatchEvent:
@@ -86,19 +105,19 @@ def extended_sb(first: str, second: str, low: int = 0) -> Callable[[Evaluation, 
 
 def board_count(ev: Evaluation, ratings: Ratings = None) -> list[float]:
     """BC: Σ board number × the side's game points on that board (lower is better)."""
-    e = event_of(ev, "BC")
+    e = with_boards(ev, "BC")
     return [float(sum((b + 1) * v for b, v in enumerate(e.board_points(s)))) for s in range(len(e.sides))]
 
 
 def top_board(ev: Evaluation, ratings: Ratings = None) -> list[tuple[float, ...]]:
     """TBR: the game points on board 1, then on board 2, ... (compared in that order)."""
-    e = event_of(ev, "TBR")
+    e = with_boards(ev, "TBR")
     return [tuple(e.board_points(s)) for s in range(len(e.sides))]
 
 
 def bottom_board(ev: Evaluation, ratings: Ratings = None) -> list[tuple[float, ...]]:
     """BBE: the game points without the last board, then without the last two, ... (compared in that order)."""
-    e = event_of(ev, "BBE")
+    e = with_boards(ev, "BBE")
     out = []
     for s in range(len(e.sides)):
         bp = e.board_points(s)
@@ -163,6 +182,7 @@ def ede(chain: str) -> Callable[[Evaluation, Sequence[int], GroupContext], list[
             if len(set(keys)) > 1:
                 return [(1.0, *k) for k in keys]
         if len(group) == 2 and chain:
+            with_boards(ev, code)
             a, b = _board_keys(e, chain, group[0], group[1])
             return [(0.0, *a), (0.0, *b)]
         return [(0.0,)] * len(group)

@@ -58,6 +58,7 @@ from tiebreak.reading.labels import label_role as _label_role
 from tiebreak.reading.layout import Frame, find_frame, round_pairs
 from tiebreak.reading.round_robin import RoundRobinDecoding
 from tiebreak.reading.swiss import SwissDecoding
+from tiebreak.reading.team import is_match_table, read_match_table
 
 _NO_FRAME = Frame([], [])
 
@@ -81,8 +82,10 @@ def read_table(
     ranking itself wrote).  The returned tournament's ``layout`` tells where
     each part was found.
     """
-    reader = _Reader(grid, scoring, ignore_cols)
     try:
+        if is_match_table(grid):  # a team table or micro-matches: match-points and game-points columns (reading.team)
+            return settle(read_match_table(grid, scoring=scoring).tournament())
+        reader = _Reader(grid, scoring, ignore_cols)
         try:
             return settle(reader.read())
         except (NotationError, ConsistencyError):
