@@ -48,7 +48,7 @@ def _ranking(path: Path, is_trf: bool, sheet: str | None, rules: str | None, cri
     if not path.exists():
         raise FileFormatError(_("{path}: no such file").format(path=path))
     if is_trf:
-        from tiebreak.io.trf import read_trf_file
+        from tiebreak.io.trf_team import read_any_trf_file as read_trf_file
 
         if sheet:
             raise SettingsError(_("--sheet is for workbooks; a TRF file has no sheets"))

@@ -44,7 +44,7 @@ from tiebreak.core.errors import SettingsError
 from tiebreak.core.i18n import _
 from tiebreak.core.model import CHESS, Kind, Player, Scoring, Tournament
 
-__all__ = ["MATCH", "MatchEntry", "MatchEvent", "MatchScoring", "MatchTournament", "Side", "score_name"]
+__all__ = ["MATCH", "TEAM_DEFAULT", "MatchEntry", "MatchEvent", "MatchScoring", "MatchTournament", "Side", "default_codes", "match_json", "score_name"]
 
 MATCH = Scoring(2.0, 1.0, 0.0)
 """Match points by default: 2 for a won match, 1 for a drawn one, 0 for a lost one."""
@@ -314,3 +314,29 @@ class MatchTournament(Tournament):
         t.scheduled = self.rounds_scheduled
         t.whole = self.whole or self
         return t
+
+
+TEAM_DEFAULT = ("MPvGP", "h2h", "WIN", "TBR")
+"""The club criteria for teams when none are given: total game points, the match between the tied teams, matches won, the higher boards."""
+
+
+def default_codes(t: Tournament) -> list[str] | None:
+    """The criteria a match event is ranked by when none are given; None for anything else (and micro-matches: the Russian default).
+
+    TBR needs each board's result; a table that gives only the match's game points goes without it.
+    """
+    if not isinstance(t, MatchTournament) or t.event.event != "team":
+        return None
+    e = t.event
+    boards_known = all(
+        m.kind is not Kind.PLAYED or (len(m.boards) >= e.boards and None not in m.boards[: e.boards]) for row in e.entries for m in row if m is not None
+    )
+    return [c for c in TEAM_DEFAULT if c != "TBR" or boards_known]
+
+
+def match_json(t: Tournament) -> dict[str, object]:
+    """What JSON says of a match event beside the standings: the kind of event, the scores, the boards (empty for anything else)."""
+    if not isinstance(t, MatchTournament):
+        return {}
+    e = t.event
+    return {"event": e.event, "primary": e.primary, "secondary": e.secondary, "boards": e.boards, "match_scoring": e.scoring.match.label, "game_scoring": e.scoring.game.label}

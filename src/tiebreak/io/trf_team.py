@@ -23,15 +23,17 @@ round, in the team's order of its players (its line-up: a reserve moves up).
 
 from __future__ import annotations
 
+import os
 import re
 
-from tiebreak.core.errors import FileFormatError, Location
+from tiebreak.core.errors import FileFormatError, Location, checked_size
 from tiebreak.core.i18n import _
 from tiebreak.core.match import MatchEntry, MatchEvent, MatchScoring, Side
 from tiebreak.core.model import Kind, Scoring, Tournament
-from tiebreak.io.trf import read_trf
+from tiebreak.core.progress import settle
+from tiebreak.io.trf import MAX_BYTES, TrfSource, decode_trf, read_trf, read_trf_file
 
-__all__ = ["is_team_trf", "read_team_trf"]
+__all__ = ["is_team_trf", "read_any_trf_file", "read_team_trf"]
 
 _LINE_END = re.compile(r"\r\n|\r|\n")
 _BYE = {"H": Kind.HALF_BYE, "F": Kind.FULL_BYE, "Z": Kind.ZERO_BYE, " ": Kind.ZERO_BYE}
@@ -197,3 +199,17 @@ def _unplayed(rec: _Records, team_index: dict[int, int], entries: list[list[Matc
         ka, kb = _FORFEIT[what]
         entries[a][r - 1] = MatchEntry(r, b, "w", ka, *sc.unplayed(ka, boards))
         entries[b][r - 1] = MatchEntry(r, a, "b", kb, *sc.unplayed(kb, boards))
+
+
+def read_any_trf_file(path: str | os.PathLike[str]) -> Tournament:
+    """A TRF file read as :func:`tiebreak.io.trf.read_trf_file` reads it; a team event (310 records) as the event of its teams."""
+    p = checked_size(path, MAX_BYTES, _("a TRF file may be"))
+    text, encoding = decode_trf(p.read_bytes())
+    if not is_team_trf(text):
+        return read_trf_file(p)
+    try:
+        t = settle(read_team_trf(text).tournament())
+    except FileFormatError as err:
+        raise FileFormatError(_("{path}: {problem}").format(path=p, problem=err)) from None
+    t.layout = TrfSource(p.name, encoding)
+    return t

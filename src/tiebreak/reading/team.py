@@ -120,6 +120,11 @@ def _cell(value: Any, where: Location, with_opponent: bool) -> _Cell | None:
     m = _FORFEIT.match(key)
     if m:
         return _Cell(int(m.group("opp")) if m.group("opp") else None, None, Kind.FORFEIT_WIN if m.group("sign") == "+" else Kind.FORFEIT_LOSS)
+    return _played(text, where, with_opponent)
+
+
+def _played(text: str, where: Location, with_opponent: bool) -> _Cell:
+    """A played match's cell: [opponent [colour]] game points, own:opponent's, or the two games' results."""
     m = (_CELL if with_opponent else _MATRIX_CELL).match(text)
     if m is None:
         raise NotationError(
