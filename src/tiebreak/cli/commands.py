@@ -461,7 +461,10 @@ def _print(ranking: Ranking, rules: str, fmt: str, sheet: str | None, dialect: s
     out.write(_("Rules: {rules}   Criteria: {criteria}").format(rules=rules, criteria=criteria) + "\n")
     if isinstance(ranking.tournament, MatchTournament):
         e = ranking.tournament.event
-        out.write(_("Points: {primary} (primary), then {secondary}; {boards} boards a match").format(primary=e.primary, secondary=e.secondary, boards=e.boards) + "\n")
+        if e.event == "micro":
+            out.write(_("Points: {primary} (primary), then {secondary}; {games} games a match").format(primary=e.primary, secondary=e.secondary, games=e.boards) + "\n")
+        else:
+            out.write(_("Points: {primary} (primary), then {secondary}; {boards} boards a match").format(primary=e.primary, secondary=e.secondary, boards=e.boards) + "\n")
     stands = progress(ranking.tournament)
     if not stands.finished:
         out.write(after_round_text(stands) + "\n")

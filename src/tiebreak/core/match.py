@@ -29,9 +29,9 @@ games too, through :attr:`MatchTournament.event`.
 ...     (3, "Cito", "Ajax", (0.5, 0.5), (0.5, 0.5)),
 ... ], byes=[(1, "Cito", Kind.PAIRING_BYE), (2, "Ajax", Kind.PAIRING_BYE), (3, "Bols", Kind.PAIRING_BYE)])
 >>> e.match_points, e.game_points
-([5.0, 4.0, 3.0], [5.5, 4.5, 3.0])
+([5.0, 4.0, 3.0], [4.5, 4.5, 3.0])
 >>> e.on("GP").points
-[5.5, 4.5, 3.0]
+[4.5, 4.5, 3.0]
 """
 
 from __future__ import annotations
@@ -149,6 +149,8 @@ class MatchEvent:
     """False for a round-robin matrix: its columns are the opponents, not rounds."""
     unentered: list[tuple[int, int]] = field(default_factory=list)
     """``(round, side)`` of empty cells in a round still being entered: no evidence of anything (as for single games)."""
+    layout: object | None = field(default=None, repr=False, compare=False)
+    """Where the reader found the parts of the table (``reading.TableLayout``), for Rank's columns and the notes."""
     _views: dict[str, MatchTournament] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -216,6 +218,8 @@ class MatchEvent:
         players = [Player(s.number, s.name, s.rating, s.row, s.stated_game_points) for s in self.sides]
         t = _new(players, self.rounds * b, g, self.system)
         t.event, t.score_name = self, "games"
+        t.layout = self.layout
+        t.cycles = b  # two players meet in as many games as a match has
         t.has_rounds = self.has_rounds
         t.start_date, t.rules, t.title, t.tiebreak_codes = self.start_date, self.rules, self.title, list(self.tiebreak_codes)
         t.unentered = [(b * (r - 1) + k + 1, p) for r, p in self.unentered if r <= self.rounds for k in range(b)]
@@ -243,6 +247,7 @@ class MatchEvent:
         t.start_date, t.rules, t.title, t.tiebreak_codes = self.start_date, self.rules, self.title, list(self.tiebreak_codes)
         t.has_rounds = self.has_rounds
         t.unentered = [u for u in self.unentered if u[0] <= self.rounds]
+        t.layout = self.layout
         for p, row in enumerate(self.entries):
             for r, e in enumerate(row):
                 if e is not None:
@@ -308,7 +313,7 @@ class MatchTournament(Tournament):
             k //= e.boards
         cut = MatchEvent(
             e.sides, k, e.boards, [list(row[:k]) for row in e.entries], e.scoring, e.event, e.primary, e.system,
-            e.start_date, e.rules, e.title, list(e.tiebreak_codes), e.has_rounds, [u for u in e.unentered if u[0] <= k],
+            e.start_date, e.rules, e.title, list(e.tiebreak_codes), e.has_rounds, [u for u in e.unentered if u[0] <= k], e.layout,
         )
         t = cut.games() if self.score_name == "games" else cut.on(self.score_name)
         t.scheduled = self.rounds_scheduled

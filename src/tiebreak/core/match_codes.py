@@ -241,6 +241,12 @@ def on_score(base: Criterion, score: str, code: str) -> Criterion:
     if base.code in {c.code for c in MATCH_CRITERIA}:
         raise UnknownCriterionError(_("'{code}': {base} has its scores in its name; write it without ':{score}'").format(code=code, base=base.code, score=key))
     shown = code.upper()
+    explainer = None
+    if base.explainer is not None:
+        inner_x = base.explainer
+
+        def explainer(ev: Evaluation, p: int, ratings: Ratings) -> Any:
+            return inner_x(view(ev, key), p, ratings)
     if isinstance(base, ValueCriterion):
         inner_v = base
 
@@ -248,7 +254,7 @@ def on_score(base: Criterion, score: str, code: str) -> Criterion:
             event_of(ev, shown)
             return inner_v.compute(view(ev, key), ratings)
 
-        return replace(base, code=shown, name=f"{base.name} ({key})", name_ru=f"{base.name_ru} ({key})", compute=value, explainer=None, aliases=())
+        return replace(base, code=shown, name=f"{base.name} ({key})", name_ru=f"{base.name_ru} ({key})", compute=value, explainer=explainer, aliases=())
     if isinstance(base, GroupCriterion):
         inner_g = base
 
@@ -256,5 +262,5 @@ def on_score(base: Criterion, score: str, code: str) -> Criterion:
             event_of(ev, shown)
             return inner_g.compute(view(ev, key), group, ctx)
 
-        return replace(base, code=shown, name=f"{base.name} ({key})", name_ru=f"{base.name_ru} ({key})", compute=keys, shown=None, explainer=None, aliases=())
+        return replace(base, code=shown, name=f"{base.name} ({key})", name_ru=f"{base.name_ru} ({key})", compute=keys, shown=None, explainer=explainer, aliases=())
     raise UnknownCriterionError(_("'{code}': {base} cannot be computed on one score of a match").format(code=code, base=base.code))

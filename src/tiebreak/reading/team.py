@@ -30,11 +30,13 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from tiebreak.core import grammar as g
 from tiebreak.core.errors import ConsistencyError, Location, NotationError
 from tiebreak.core.i18n import _
 from tiebreak.core.match import MatchEntry, MatchEvent, MatchScoring, Side
 from tiebreak.core.model import CHESS, DRAUGHTS, Kind, Scoring
 from tiebreak.core.text import one_line
+from tiebreak.reading.base import TableLayout
 
 __all__ = ["is_match_table", "read_match_table"]
 
@@ -46,13 +48,15 @@ _NUMBER = {"no", "no.", "nr", "#", "№", "n", "№ п/п", "ст. №", "snr"}
 _NAME = {"team", "команда", "name", "имя", "участник", "player", "игрок", "фамилия", "фамилия, имя", "club", "клуб"}
 _MICRO = ("micro", "микроматч", "микро-матч", "микро")
 _ROUND = re.compile(r"(?:r|rd|round|тур|т)?\s*\.?\s*(\d{1,3})\s*(?:\.|тур)?\Z")
-_NUM = r"(?:\d+(?:[.,]\d+)?\s*½?|½)"
-_CELL = re.compile(rf"(?:(?P<opp>\d{{1,4}})\s*(?P<col>[wbбчWBБЧ])?\s+|(?P<opp2>\d{{1,4}})(?P<col2>[wbбчWBБЧ])\s*)?(?P<res>{_NUM}(?:\s*[:\-–]\s*{_NUM}|\s+{_NUM})?)\Z")
-_MATRIX_CELL = re.compile(rf"(?P<res>{_NUM}(?:\s*[:\-–]\s*{_NUM}|\s+{_NUM})?)\Z")
-_UNPLAYED = {"+f": Kind.FORFEIT_WIN, "-f": Kind.FORFEIT_LOSS, "+ф": Kind.FORFEIT_WIN, "-ф": Kind.FORFEIT_LOSS, "pab": Kind.PAIRING_BYE, "bye": Kind.PAIRING_BYE,
-             "hpb": Kind.HALF_BYE, "fpb": Kind.FULL_BYE, "zpb": Kind.ZERO_BYE}
-_FORFEIT = re.compile(r"(?P<opp>\d{1,4})?\s*(?P<sign>[+\-])\s*[fф]\Z")
-_DIAGONAL = {"x", "х", "*", "—", "-", "–", "xx", "хх"}
+# the notation of a match cell, from the one vocabulary of a cell (tiebreak.core.grammar)
+_HALF = g.one_of(g.HALF)
+_NUM = rf"(?:\d+{_HALF}|\d+(?:{g.DECIMAL}\d+)?|{_HALF})"
+_SCORE = rf"{_NUM}\s*{re.escape(g.SCORE_SEPARATOR)}\s*{_NUM}"
+_RESULT = rf"(?P<res>{_SCORE}|{_NUM}\s+{_NUM}|{_NUM})"
+_CELL = re.compile(rf"(?:(?P<opp>\d{{1,4}})\s*(?P<col>{g.COLOUR})?\s+|(?P<opp2>\d{{1,4}})(?P<col2>{g.COLOUR})\s*)?{_RESULT}\Z")
+_MATRIX_CELL = re.compile(rf"{_RESULT}\Z")
+_FORFEIT = re.compile(rf"(?P<opp>\d{{1,4}})?\s*(?P<sign>{g.one_of(g.FORFEIT_WIN + g.MINUS)})\s*{g.one_of(g.MATCH_FORFEIT_LETTERS)}\Z")
+_DIAGONAL = {m.casefold() for m in g.DIAGONAL_MARKS}
 
 
 def _label(v: Any) -> str:
@@ -61,7 +65,11 @@ def _label(v: Any) -> str:
 
 def _header(grid: Grid) -> tuple[int, dict[str, int], list[tuple[int, int]]] | None:
     """(header row, column of each part, [(round or opponent number, column)]) when the grid has MP and GP columns."""
+    if not isinstance(grid, (list, tuple)):
+        return None  # not a grid: the table reader says what is wrong with it
     for r, row in enumerate(grid[:6]):
+        if not isinstance(row, (list, tuple)):
+            return None
         labels = [_label(v) for v in row]
         mp = [c for c, t in enumerate(labels) if t in _MP]
         gp = [c for c, t in enumerate(labels) if t in _GP]
@@ -89,10 +97,10 @@ def is_match_table(grid: Grid) -> bool:
 
 
 def _number(text: str) -> float:
-    t = text.replace(" ", "").replace(",", ".")
-    if t.endswith("½"):
-        return float(t[:-1] or 0) + 0.5
-    return float(t)
+    value = g.parse_number(text.replace(" ", ""))
+    if value is None:
+        raise ValueError(text)
+    return value
 
 
 class _Cell:
@@ -115,11 +123,11 @@ def _cell(value: Any, where: Location, with_opponent: bool) -> _Cell | None:
     key = text.casefold()
     if key in _DIAGONAL and not with_opponent:
         return None  # a matrix's own cell
-    if key in _UNPLAYED and (_UNPLAYED[key] not in (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS) or not with_opponent):
-        return _Cell(None, None, _UNPLAYED[key])
+    if key in g.MATCH_WORDS:
+        return _Cell(None, None, g.MATCH_WORDS[key])
     m = _FORFEIT.match(key)
     if m:
-        return _Cell(int(m.group("opp")) if m.group("opp") else None, None, Kind.FORFEIT_WIN if m.group("sign") == "+" else Kind.FORFEIT_LOSS)
+        return _Cell(int(m.group("opp")) if m.group("opp") else None, None, Kind.FORFEIT_WIN if m.group("sign") == g.FORFEIT_WIN else Kind.FORFEIT_LOSS)
     return _played(text, where, with_opponent)
 
 
@@ -133,10 +141,10 @@ def _played(text: str, where: Location, with_opponent: bool) -> _Cell:
     opp_text = (m.group("opp") or m.group("opp2")) if with_opponent else None
     if with_opponent and opp_text is None:
         raise NotationError(_("'{text}': the opponent's number is missing (e.g. 8w2,5)").format(text=text), where)
-    colour_text = (m.group("col") or m.group("col2") or "").casefold() if with_opponent else ""
-    colour = {"w": "w", "б": "w", "b": "b", "ч": "b"}.get(colour_text)
+    colour_text = (m.group("col") or m.group("col2") or "") if with_opponent else ""
+    colour = g.COLOURS.get(colour_text)
     res = m.group("res")
-    parts = re.split(r"\s*[:\-–]\s*", res)
+    parts = [p.strip() for p in res.split(g.SCORE_SEPARATOR)]
     if len(parts) == 2:
         return _Cell(int(opp_text) if opp_text else None, colour, Kind.PLAYED, _number(parts[0]), _number(parts[1]))
     games = res.split()
@@ -166,12 +174,19 @@ def read_match_table(grid: Grid, *, scoring: Scoring | None = None, event: str |
         _mirror_swiss(cells, index, numbers, rows, rounds)
     boards = _boards(cells, game, micro)
     entries = _entries(cells, index, rounds, boards, sc, micro, rows)
+    if round_robin:  # a matrix has no rounds: each team's matches in column order, its own cell left out
+        own = [[n for n, _c in rounds].index(x or 0) for x in numbers]
+        entries = [row[:k] + row[k + 1 :] for row, k in zip(entries, own)]
     sides = [
         Side(int(n or 0), _name(grid[r], parts, n), row=r + 1, stated_match_points=_float(_at(grid, r, parts["mp"])), stated_game_points=_float(_at(grid, r, parts["gp"])))
         for r, n in zip(rows, numbers)
     ]
     e = _event(sides, entries, boards, sc, micro, round_robin)
     _check_totals(e, rows, parts)
+    e.layout = TableLayout(
+        height=len(grid), width=max((len(r) for r in grid), default=0), header_row=head, player_rows=rows, result_cols=[c for _n, c in rounds],
+        number_col=parts.get("number"), name_col=parts.get("name"), points_col=parts["gp" if micro else "mp"], header_rows=list(range(head + 1)),
+    )
     return e
 
 
