@@ -272,8 +272,7 @@ def _find(code: str) -> Criterion:
         return _on_score(compact)
     team = mc.team_code(compact)
     if team is not None:
-        CRITERIA.setdefault(team.code, team)
-        return CRITERIA[team.code]
+        return _MATCH_MADE.setdefault(team.code, team)
     m = _MODIFIER.match(compact.casefold())
     if m and m.group("base") in _MODIFIABLE:
         made = modified(compact, m.group("mods"))
@@ -292,9 +291,13 @@ def _on_score(compact: str) -> Criterion:
     score, _sep, mods = rest.partition("/")
     base_code = name + ("/" + mods if mods else "")
     code = f"{name.partition('/')[0]}:{score}" + ("/" + "/".join(p for p in (name.partition("/")[2], mods) if p) if "/" in name or mods else "")
-    if code not in CRITERIA:
-        CRITERIA[code] = mc.on_score(_find(base_code), score, code)
-    return CRITERIA[code]
+    if code not in _MATCH_MADE:
+        _MATCH_MADE[code] = mc.on_score(_find(base_code), score, code)
+    return _MATCH_MADE[code]
+
+
+_MATCH_MADE: dict[str, Criterion] = {}
+"""The codes made for match events when first asked for (BH:MP, EMGSB/C1): kept apart, so the registry lists what it always lists."""
 
 
 def parse_criteria(text: str | Sequence[str]) -> list[Criterion]:
