@@ -148,3 +148,23 @@ def test_the_match_workbooks_are_rebuilt_byte_for_byte(tmp_path: Path) -> None:
             for part in fresh.namelist():
                 assert fresh.read(part) == shipped.read(part), f"{name}: {part}: rerun python workbooks/make_workbooks.py"
     assert mk.check_matches(tmp_path) == []
+
+
+def test_the_rank_script_ranks_a_team_workbook_with_its_standings() -> None:
+    from test_rank_script import alert, payload, run_script, sheet_writes
+
+    data = payload(TEAM)
+    actions = run_script(data)
+    writes = sheet_writes(actions, 0)
+    assert len(writes) == 1
+    w = writes[0]
+    # beside the table (A1:I8): Place and the three criteria, from column J (0-based 9)
+    assert (w["start_row"], w["start_column"], w["row_count"], w["column_count"]) == (0, 9, 8, 4)
+    names = [data["sheets"][0]["values"][1 + i][1] for i in range(7)]
+    places = {n: str(row[0]) for n, row in zip(names, w["values"][1:])}
+    assert places == {"Rooks": "2", "Knights": "1", "Bishops": "3", "Pawns": "7", "Castles": "4", "Gambits": "5", "Zugzwang": "6"}
+    standings = sheet_writes(actions, len(data["sheets"]))
+    rows = standings[0]["values"]
+    assert rows[0][0].startswith("Standings (tiebreak)") and [r[2] for r in rows[3:10]] == ["Knights", "Rooks", "Bishops", "Castles", "Gambits", "Zugzwang", "Pawns"]
+    assert [r[3] for r in rows[3:10]] == [9, 8, 6, 5, 4, 4, 3]  # the primary score: match points
+    assert "7" in alert(actions)
