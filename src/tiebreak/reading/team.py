@@ -301,8 +301,8 @@ def _mirror_swiss(cells: list[list[_Cell | None]], index: dict[int | None, int],
 
 
 def _boards(cells: list[list[_Cell | None]], game: Scoring, micro: bool) -> int:
-    if micro:
-        return 2
+    if micro:  # two games a micro-match, or as many as a cell writes
+        return max([2, *(len(c.games) for row in cells for c in row if c is not None)])
     per = game.win + game.loss
     totals = {round((c.own + c.their) / per, 6) for row in cells for c in row if c is not None and c.kind is Kind.PLAYED and c.own is not None and c.their is not None}
     whole = [t for t in totals if float(t).is_integer() and t > 0]
@@ -335,8 +335,8 @@ def _entries(
 
 
 def _split(own: float, boards: int, game: Scoring) -> tuple[float | None, ...]:
-    """Board points when only the match's game points are known: not known per board (None each)."""
-    return tuple([None] * boards)
+    """Board points when only the match's game points are known: not known per board (None each; BC, TBR, BBE refuse them)."""
+    return (None,) * boards
 
 
 def _only_games(own: float, their: float, game: Scoring, where: Location) -> tuple[float, ...]:
