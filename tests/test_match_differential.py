@@ -22,14 +22,18 @@ from gacrux import trf2json as gacrux_trf2json
 from team_events import Counts, make_team_event
 
 import tiebreak
+from tiebreak.core.numbers import half_up
 from tiebreak.io.trf_team import read_team_trf
 
 SEED = 20251201
 VALUE_CODES = [
     "BH:MP", "BH:GP", "BH:MP/C1", "BH:GP/C1", "BH:MP/M1", "SB:MP", "SB:GP", "SB:GP/C1", "PS:MP", "WIN", "WON",
     "EMMSB", "EMGSB", "EGMSB", "EGGSB", "EMGSB/C1", "EGGSB/C1", "MPVGP", "BC", "SSSC",
+    "KS:MP", "KS:GP", "STD", "PS:GP", "BH:GP/M1", "SB:MP/C1", "AOB:MP", "AOB:GP",
 ]
-PLACE_LISTS = [["MPVGP", "TBR"], ["MPVGP", "BBE"], ["EDE"], ["EDEC"], ["EDET"], ["EDEB"], ["EDEBT"], ["EDEBB"], ["BC"], ["EMGSB", "BH:MP"]]
+ROUNDED = {"AOB:MP", "AOB:GP"}
+"""The checker rounds AOB to two decimals (with fewer than 9 rounds); tiebreak keeps it exact and shows two decimals."""
+PLACE_LISTS = [["MPVGP", "TBR"], ["MPVGP", "BBE"], ["EDE"], ["EDEC"], ["EDET"], ["EDEB"], ["EDEBT"], ["EDEBB"], ["BC"], ["EMGSB", "BH:MP"], ["DE"], ["DE:GP"]]
 GACRUX_RULES = {"2024-08-01": "fide-2024", "2026-03-01": "fide-2026"}
 
 
@@ -57,8 +61,8 @@ def _compare(events: int, round_robin: bool, primary: str) -> tuple[int, int, li
     total = Counts()
     rule_sets = {"fide-2024": 0, "fide-2026": 0}
     first, other = ("GPTS", "MPTS") if primary == "GP" else ("PTS", "GPTS")
-    # on game points the checker counts WIN and WON per game; the matches won are WIN:MP and WON:MP
-    codes_here = [c + ":MP" if primary == "GP" and c in ("WIN", "WON") else c for c in VALUE_CODES]
+    # on game points the checker counts WIN, WON and STD per game; per match they are WIN:MP, WON:MP, STD:MP
+    codes_here = [c + ":MP" if primary == "GP" and c in ("WIN", "WON", "STD") else c for c in VALUE_CODES]
     for index in range(events):
         text, counts = make_team_event(rng, index, round_robin, primary)
         for key in ("pab", "hpb", "fpb", "zpb", "forfeit", "board_forfeit", "reserves", "rematch"):
@@ -79,7 +83,8 @@ def _compare(events: int, round_robin: bool, primary: str) -> tuple[int, int, li
             i = number[cid]
             for code, mine in ours.items():
                 compared += 1
-                if mine[i] is None or abs(mine[i] - row[code]) > 1e-9:
+                value = half_up(mine[i], 2) if code in ROUNDED and mine[i] is not None else mine[i]
+                if value is None or abs(value - row[code]) > 1e-9:
                     mismatches.append(f"event {index} ({rules}) team {cid} {code}: tiebreak {mine[i]}, gacrux {row[code]}")
         for codes in PLACE_LISTS:
             _, ranks = gacrux_run(text, [first, *codes], round_robin)
