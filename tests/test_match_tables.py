@@ -191,3 +191,30 @@ def test_a_forfeit_without_its_opponent_needs_one_to_match() -> None:
     grid[2][2], grid[2][3], grid[2][4] = "-F", 0, 0
     t = tiebreak.read_table(grid)
     assert t.points == [2.0, 0.0] and t.event.boards == 1
+
+
+def test_micro_matches_in_two_sub_columns_a_round() -> None:
+    # MICRO written with each opponent's column split in two, a game each (the header's number over both)
+    grid: list[list[object]] = [["№", "Участник", 1, None, 2, None, 3, None, 4, None, "МО", "ИО"]]
+    for row in MICRO[1:]:
+        split: list[object] = [row[0], row[1]]
+        for cell in row[2:6]:
+            split += ["X", "X"] if cell == "X" else [int(x) for x in str(cell).split()]
+        grid.append(split + list(row[6:]))
+    t = tiebreak.read_table(grid)
+    whole = tiebreak.read_table(MICRO)
+    assert t.event.event == "micro" and t.points == whole.points == [9.0, 6.0, 7.0, 2.0]
+    assert tiebreak.values(t, "sonneborn_berger", "ru") == tiebreak.values(whole, "sonneborn_berger", "ru") == [40.0, 29.0, 36.0, 13.0]
+    # a Swiss of micro-matches: the opponent and colour with the first game, the second game beside it
+    swiss: list[list[object]] = [
+        ["№", "Участник", "Тур 1", None, "Тур 2", None, "МО", "ИО"],
+        [1, "Анна", "2б 2", 1, "3ч 0", 2, 3, 5],
+        [2, "Борис", "1ч 0", 1, "PAB", None, 2, 5],
+        [3, "Вера", "PAB", None, "1б 2", 0, 3, 6],
+    ]
+    # Анна beat Борис 2+1 : 0+1 and drew with Вера 0+2 : 2+0; Борис and Вера had a bye (a won match, both games won: 2 MP, 4 GP)
+    t = tiebreak.read_table(swiss)
+    assert t.event.event == "micro" and t.event.match_points == [3.0, 2.0, 3.0] and t.points == [5.0, 5.0, 6.0]
+    swiss[3][6] = 4  # a wrong total is refused, naming its cell
+    with pytest.raises(ConsistencyError, match=r"row 4 \(Вера\), column 7: the table says 4 but the matches add up to 3"):
+        tiebreak.read_table(swiss)

@@ -164,7 +164,8 @@ def read_match_table(grid: Grid, *, scoring: Scoring | None = None, event: str |
     numbers = [_row_number(grid[r], parts) for r in rows]
     index = {n: i for i, n in enumerate(numbers)}
     round_robin = _is_matrix(grid, rows, numbers, rounds)
-    cells = [[_cell(_at(grid, r, c), Location(row=r + 1, column=c + 1, round=k + 1), not round_robin) for k, (_n, c) in enumerate(rounds)] for r in rows]
+    second = _sub_columns(grid[head], rounds, parts)
+    cells = [[_cell(_joined(grid, r, c, second.get(c)), Location(row=r + 1, column=c + 1, round=k + 1), not round_robin) for k, (_n, c) in enumerate(rounds)] for r in rows]
     micro = _is_micro(grid[: head + 1], cells, event)
     game = scoring or (DRAUGHTS if micro else CHESS)
     sc = MatchScoring(game=game)
@@ -188,6 +189,39 @@ def read_match_table(grid: Grid, *, scoring: Scoring | None = None, event: str |
         number_col=parts.get("number"), name_col=parts.get("name"), points_col=parts["gp" if micro else "mp"], header_rows=list(range(head + 1)),
     )
     return e
+
+
+def _sub_columns(header: Sequence[Any], rounds: list[tuple[int, int]], parts: dict[str, int]) -> dict[int, int]:
+    """Rounds (or opponents) written in two sub-columns, a game each: a round's label over two columns, the second left empty."""
+    taken = {c for _n, c in rounds} | set(parts.values())
+    out = {}
+    for _n, c in rounds:
+        if c + 1 < len(header) and c + 1 not in taken and _label(header[c + 1]) == "":
+            out[c] = c + 1
+    # every round has its second column, or none has: a single empty column is a gap, not a game
+    return out if len(out) == len(rounds) else {}
+
+
+def _joined(grid: Grid, r: int, c: int, c2: int | None) -> Any:
+    """A round's cell; with two sub-columns, the two games' results as one cell ('12б 2' and '1': '12б 2 1')."""
+    first = _at(grid, r, c)
+    if c2 is None:
+        return first
+    other = _at(grid, r, c2)
+    texts = [_plain(v) for v in (first, other)]
+    if not texts[1] or texts[1].casefold() in _DIAGONAL:
+        return first  # the second sub-cell empty, or the diagonal across both
+    if not texts[0]:
+        return other
+    return f"{texts[0]} {texts[1]}"
+
+
+def _plain(v: Any) -> str:
+    if v is None or isinstance(v, bool):
+        return "" if v is None else str(v)
+    if isinstance(v, float) and v.is_integer():
+        return str(int(v))
+    return one_line(str(v)).strip()
 
 
 def _is_matrix(grid: Grid, rows: list[int], numbers: list[int | None], rounds: list[tuple[int, int]]) -> bool:
