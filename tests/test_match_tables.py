@@ -49,7 +49,10 @@ def swiss_grid(e: MatchEvent, style: int, upto: int | None = None) -> list[list[
                 their = e.entries[m.opponent][r]
                 assert their is not None
                 colour = {"w": "w", "b": "b", None: ""}[m.colour] if style != 1 else {"w": "б", "b": "ч", None: ""}[m.colour]
-                row.append(f"{opp}{colour}{_num(m.game_points)}" if style == 0 else f"{opp}{colour} {_num(m.game_points)}:{_num(their.game_points)}" if style == 1 else f"{opp} {m.game_points:g}")
+                if style == 3:  # board by board
+                    row.append(f"{opp}{colour} " + " ".join(_num(b or 0.0) for b in m.boards))
+                else:
+                    row.append(f"{opp}{colour}{_num(m.game_points)}" if style == 0 else f"{opp}{colour} {_num(m.game_points)}:{_num(their.game_points)}" if style == 1 else f"{opp} {m.game_points:g}")
         row += [sum(x.match_points for x in e.entries[i][:rounds] if x), sum(x.game_points for x in e.entries[i][:rounds] if x)]
         grid.append(row)
     return grid
@@ -218,3 +221,22 @@ def test_micro_matches_in_two_sub_columns_a_round() -> None:
     swiss[3][6] = 4  # a wrong total is refused, naming its cell
     with pytest.raises(ConsistencyError, match=r"row 4 \(Вера\), column 7: the table says 4 but the matches add up to 3"):
         tiebreak.read_table(swiss)
+
+
+def test_a_team_swiss_table_board_by_board_gives_the_board_criteria() -> None:
+    rng = random.Random(4242)
+    for index in range(8):
+        text, _counts = make_team_event(rng, index, pab_won=True)
+        e = read_team_trf(text)
+        t = tiebreak.read_table(swiss_grid(e, 3))  # cells like '5w 1 ½ 0 1': each board's result
+        assert t.event.event == "team" and t.event.boards == e.boards
+        for code in ("BC", "TBR", "BBE", "EGGSB", "BH:GP"):
+            assert tiebreak.values(t, code, e.rules) == tiebreak.values(e.tournament(), code, e.rules), (index, code)
+        for codes in ("EDET", "EDEBB", "MPvGP, TBR"):
+            mine = [s.place for s in tiebreak.rank(t, codes, e.rules).by_player()]
+            assert mine == [s.place for s in tiebreak.rank(e.tournament(), codes, e.rules).by_player()]
+    grid = swiss_grid(read_team_trf(make_team_event(random.Random(1), 0, pab_won=True)[0]), 3)
+    cell = next(c for c in grid[1][2:] if isinstance(c, str) and c.count(" ") > 1)
+    grid[1][grid[1].index(cell)] = cell.rsplit(" ", 1)[0]  # one board's result left out
+    with pytest.raises(NotationError, match="results for a match of"):
+        tiebreak.read_table(grid)

@@ -45,6 +45,7 @@ Grid = Sequence[Sequence[Any]]
 _MP = {"mp", "мо", "ко", "match points", "очки матчей", "командные очки", "матчевые очки", "m.p.", "мп"}
 _GP = {"gp", "ио", "оп", "game points", "board points", "bp", "очки партий", "игровые очки", "личные очки", "g.p.", "гп"}
 _NUMBER = {"no", "no.", "nr", "#", "№", "n", "№ п/п", "ст. №", "snr"}
+_TEAM = {"team", "команда", "club", "клуб", "teams", "команды"}
 _NAME = {"team", "команда", "name", "имя", "участник", "player", "игрок", "фамилия", "фамилия, имя", "club", "клуб"}
 _MICRO = ("micro", "микроматч", "микро-матч", "микро")
 _ROUND = re.compile(r"(?:r|rd|round|тур|т)?\s*\.?\s*(\d{1,3})\s*(?:\.|тур)?\Z")
@@ -52,7 +53,7 @@ _ROUND = re.compile(r"(?:r|rd|round|тур|т)?\s*\.?\s*(\d{1,3})\s*(?:\.|тур
 _HALF = g.one_of(g.HALF)
 _NUM = rf"(?:\d+{_HALF}|\d+(?:{g.DECIMAL}\d+)?|{_HALF})"
 _SCORE = rf"{_NUM}\s*{re.escape(g.SCORE_SEPARATOR)}\s*{_NUM}"
-_RESULT = rf"(?P<res>{_SCORE}|{_NUM}\s+{_NUM}|{_NUM})"
+_RESULT = rf"(?P<res>{_SCORE}|{_NUM}(?:\s+{_NUM})+|{_NUM})"
 _CELL = re.compile(rf"(?:(?P<opp>\d{{1,4}})\s*(?P<col>{g.COLOUR})?\s+|(?P<opp2>\d{{1,4}})(?P<col2>{g.COLOUR})\s*)?{_RESULT}\Z")
 _MATRIX_CELL = re.compile(rf"{_RESULT}\Z")
 _FORFEIT = re.compile(rf"(?P<opp>\d{{1,4}})?\s*(?P<sign>{g.one_of(g.FORFEIT_WIN + g.MINUS)})\s*{g.one_of(g.MATCH_FORFEIT_LETTERS)}\Z")
@@ -148,7 +149,7 @@ def _played(text: str, where: Location, with_opponent: bool) -> _Cell:
     if len(parts) == 2:
         return _Cell(int(opp_text) if opp_text else None, colour, Kind.PLAYED, _number(parts[0]), _number(parts[1]))
     games = res.split()
-    if len(games) == 2:
+    if len(games) >= 2:  # each game's (each board's) result
         values = tuple(_number(x) for x in games)
         return _Cell(int(opp_text) if opp_text else None, colour, Kind.PLAYED, sum(values), None, values)
     return _Cell(int(opp_text) if opp_text else None, colour, Kind.PLAYED, _number(res))
@@ -166,7 +167,7 @@ def read_match_table(grid: Grid, *, scoring: Scoring | None = None, event: str |
     round_robin = _is_matrix(grid, rows, numbers, rounds)
     second = _sub_columns(grid[head], rounds, parts)
     cells = [[_cell(_joined(grid, r, c, second.get(c)), Location(row=r + 1, column=c + 1, round=k + 1), not round_robin) for k, (_n, c) in enumerate(rounds)] for r in rows]
-    micro = _is_micro(grid[: head + 1], cells, event)
+    micro = _is_micro(grid[: head + 1], cells, event, parts)
     game = scoring or (DRAUGHTS if micro else CHESS)
     sc = MatchScoring(game=game)
     if round_robin:
@@ -232,11 +233,17 @@ def _is_matrix(grid: Grid, rows: list[int], numbers: list[int | None], rounds: l
     return all(_label(_at(grid, r, column[n])) in _DIAGONAL | {""} for r, n in zip(rows, numbers) if n is not None)
 
 
-def _is_micro(head: Grid, cells: list[list[_Cell | None]], event: str | None) -> bool:
+def _is_micro(head: Grid, cells: list[list[_Cell | None]], event: str | None, parts: dict[str, int]) -> bool:
+    """Micro-matches: the title says so, or cells hold two games' results and the names are not headed as teams."""
     if event is not None:
         return event == "micro"
     title = " ".join(_label(v) for row in head for v in row)
-    return any(c is not None and c.games for row in cells for c in row) or any(w in title for w in _MICRO)
+    if any(w in title for w in _MICRO):
+        return True
+    if "name" in parts and _label(head[-1][parts["name"]] if parts["name"] < len(head[-1]) else "") in _TEAM:
+        return False  # a team table, its cells board by board
+    counts = {len(c.games) for row in cells for c in row if c is not None and c.games}
+    return counts == {2}
 
 
 def _event(sides: list[Side], entries: list[list[MatchEntry | None]], boards: int, sc: MatchScoring, micro: bool, round_robin: bool) -> MatchEvent:
@@ -337,6 +344,9 @@ def _mirror_swiss(cells: list[list[_Cell | None]], index: dict[int | None, int],
 def _boards(cells: list[list[_Cell | None]], game: Scoring, micro: bool) -> int:
     if micro:  # two games a micro-match, or as many as a cell writes
         return max([2, *(len(c.games) for row in cells for c in row if c is not None)])
+    written = {len(c.games) for row in cells for c in row if c is not None and c.games}
+    if written:  # board by board: as many boards as the cells write
+        return max(written)
     per = game.win + game.loss
     totals = {round((c.own + c.their) / per, 6) for row in cells for c in row if c is not None and c.kind is Kind.PLAYED and c.own is not None and c.their is not None}
     whole = [t for t in totals if float(t).is_integer() and t > 0]
@@ -361,6 +371,8 @@ def _entries(
             their = c.their if c.their is not None else boards * (sc.game.win + sc.game.loss) - own
             if micro and not c.games:
                 c.games = _only_games(own, their, sc.game, where)
+            if c.games and len(c.games) != boards:
+                raise NotationError(_("{count} results for a match of {boards} boards: write one a board").format(count=len(c.games), boards=boards), where)
             if own + their != boards * (sc.game.win + sc.game.loss) and not micro:
                 raise ConsistencyError(_("{own}:{their} does not add up to the {boards} boards of a match").format(own=f"{own:g}", their=f"{their:g}", boards=boards), where)
             games: tuple[float | None, ...] = c.games or _split(own, boards, sc.game)
