@@ -135,3 +135,35 @@ def test_rank_never_replaces_a_users_outlook_sheet_and_checks_the_setting(tmp_pa
     bad = _book_with_outlook(tmp_path / "bad.xlsx", GRID, "maybe")
     assert cli.main(["rank", str(bad), "--lang", "en"]) == 1
     assert "Outlook 'maybe' must be yes or no" in capsys.readouterr().err
+
+
+# A Swiss with round 3 half entered: Ivanov–Petrov still to play, Sidorov has beaten Andreeva.
+# After round 2: Ivanov 2, Petrov 2, Sidorov 0, Andreeva 0; with round 3's entered game,
+# Sidorov has 1 now (and at most 1: his round-3 game is over), Andreeva 0 (at most 0).
+# Ivanov and Petrov: 2 now, 3 at most; whoever wins is first alone, a draw shares first:
+# best 1, worst 2, both can win, neither has clinched.  Sidorov is third whatever happens
+# (1 against Ivanov's and Petrov's 2 at least, Andreeva's 0), Andreeva fourth.
+SWISS_HALF = [
+    ["No", "Name", "R1", "R2", "R3"],
+    [1, "Ivanov", "4w1", "3b1", "2w"],
+    [2, "Petrov", "3w1", "4b1", "1b"],
+    [3, "Sidorov", "2b0", "1w0", "4b1"],
+    [4, "Andreeva", "1b0", "2w0", "3w0"],
+]
+SWISS_BY_HAND = {1: (2, 3, 1, 2, True, False), 2: (2, 3, 1, 2, True, False), 3: (1, 1, 3, 3, False, False), 4: (0, 0, 4, 4, False, False)}
+
+
+def test_the_round_being_entered_counts_its_entered_games(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    book = save_xlsx(SWISS_HALF, tmp_path / "half.xlsx")
+    assert cli.main(["outlook", str(book), "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["after_round"], data["rounds"], data["games_left"]) == (2, 3, 1)
+    got = {p["number"]: (p["points"], p["max_points"], p["best_place"], p["worst_place"], p["can_win"], p["clinched"]) for p in data["players"]}
+    assert got == SWISS_BY_HAND
+    # --after-round 2 counts rounds 1-2 only: both round-3 games are left, Sidorov 0 (1 at most)
+    assert cli.main(["outlook", str(book), "--format", "json", "--after-round", "2"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["games_left"] == 2
+    assert {p["number"]: (p["points"], p["max_points"]) for p in data["players"]} == {1: (2, 3), 2: (2, 3), 3: (0, 1), 4: (0, 1)}
+    # the worksheet function, through xlwings' Office.js conversion, agrees
+    assert call(functions, "outlook", SWISS_HALF, "max_points") == [[""], [3], [3], [1], [0]]

@@ -257,3 +257,142 @@ def test_a_subprocess_ranks_after_round_k_as_json(tmp_path: object) -> None:
     assert (data["after_round"], data["rounds"]) == (1, 3)
     # after round 1: Ann and Cid won, Bob and Dan lost
     assert {s["name"]: s["points"] for s in data["standings"]} == {"Ann": 1.0, "Bob": 0.0, "Cid": 1.0, "Dan": 0.0}
+
+
+UNFINISHED = [(1, "Ann", "   2 w 1     3 b  "), (2, "Bob", "   1 b 0     4 w 1"), (3, "Cid", "   4 w 1     1 w  "), (4, "Dan", "   3 b 0     2 b 0")]
+
+
+@pytest.mark.parametrize(("lang", "dialect", "title"), [("en", "excel", "After round 1 of 3"), ("ru", "excel-ru", "После 1-го тура из 3")])
+def test_the_csv_says_where_the_event_stands_in_a_title_row(tmp_path: object, capsys: pytest.CaptureFixture[str], lang: str, dialect: str, title: str) -> None:
+    import csv
+    import io
+    import pathlib
+
+    path = pathlib.Path(str(tmp_path)) / "event.trf"
+    path.write_text(_trf(UNFINISHED, "XXR 3\n"), encoding="utf-8")
+    delimiter = "," if dialect == "excel" else ";"
+    assert main(["rank", str(path), "--lang", lang, "--format", "csv", "--csv-dialect", dialect]) == 0
+    rows = list(csv.reader(io.StringIO(capsys.readouterr().out), delimiter=delimiter))
+    assert rows[0] == [title]  # one cell: a spreadsheet shows it in A1, every column below keeps its place
+    head, body = rows[1], rows[2:]
+    # round 2 is being entered (Ann–Cid pending): after round 1, Ann and Cid 1 point, Bob and Dan 0
+    assert head[:4] == (["Place", "No.", "Name", "Points"] if lang == "en" else ["Место", "№", "Участник", "Очки"])
+    assert {r[2]: r[3] for r in body} == {"Ann": "1", "Bob": "0", "Cid": "1", "Dan": "0"}
+    assert all(len(r) == len(head) for r in body)
+    # --after-round 2 counts Bob's win of round 2: the title says round 2
+    assert main(["rank", str(path), "--lang", lang, "--format", "csv", "--csv-dialect", dialect, "--after-round", "2"]) == 0
+    rows = list(csv.reader(io.StringIO(capsys.readouterr().out), delimiter=delimiter))
+    assert rows[0] == [title.replace("1 of", "2 of").replace("1-го", "2-го")]
+    assert {r[2]: r[3] for r in rows[2:]} == {"Ann": "1", "Bob": "1", "Cid": "1", "Dan": "0"}
+    # a finished event's CSV starts with its header, as before
+    path.write_text(_trf([(1, "Ann", "   2 w 1"), (2, "Bob", "   1 b 0")]), encoding="utf-8")
+    assert main(["rank", str(path), "--lang", lang, "--format", "csv", "--csv-dialect", dialect]) == 0
+    rows = list(csv.reader(io.StringIO(capsys.readouterr().out), delimiter=delimiter))
+    assert rows[0][:3] == head[:3] and len(rows) == 3
+
+
+def test_libreoffice_opens_the_unfinished_csv_into_the_same_columns(tmp_path: object) -> None:
+    import contextlib
+    import pathlib
+    import shutil
+    import subprocess
+
+    import openpyxl
+
+    exe = shutil.which("soffice") or shutil.which("libreoffice")
+    assert exe, "LibreOffice (soffice) is needed for this test: apt-get install libreoffice-calc-nogui (.ci/run does it)"
+    folder = pathlib.Path(str(tmp_path))
+    path = folder / "event.trf"
+    path.write_text(_trf(UNFINISHED, "XXR 3\n"), encoding="utf-8")
+    out = folder / "standings.csv"
+    with open(out, "w", encoding="utf-8", newline="") as f, contextlib.redirect_stdout(f):
+        assert main(["rank", str(path), "--lang", "en", "--format", "csv", "--csv-dialect", "excel", "--criteria", "BH, SB"]) == 0
+    profile = folder / "profile"
+    cmd = [exe, f"-env:UserInstallation={profile.as_uri()}", "--headless", "--norestore", "--infilter=CSV:44,34,76,1", "--convert-to", "xlsx", "--outdir", str(folder), str(out)]
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr
+    ws = openpyxl.load_workbook(folder / "standings.xlsx").active
+    grid = [list(r) for r in ws.iter_rows(values_only=True)]
+    assert grid[0][0] == "After round 1 of 3" and all(v is None for v in grid[0][1:])
+    assert grid[1] == ["Place", "No.", "Name", "Points", "BH", "SB"]
+    # the table's columns as the header says: a start number in B, a name in C, numbers in D-F
+    assert {r[2]: (r[1], r[3]) for r in grid[2:]} == {"Ann": (1, 1), "Bob": (2, 0), "Cid": (3, 1), "Dan": (4, 0)}
+    assert all(isinstance(v, (int, float)) for r in grid[2:] for v in r[3:])
+
+
+def test_a_finished_round_robin_of_an_odd_number_of_players_is_finished(tmp_path: object, capsys: pytest.CaptureFixture[str]) -> None:
+    import pathlib
+
+    from helpers import save_xlsx
+
+    # five players: five rounds, each player resting in one, so the matrix holds four games a player
+    matrix = [["No", "Name", 1, 2, 3, 4, 5]] + [[i + 1, f"P{i + 1}"] + ["X" if j == i else (1 if j > i else 0) for j in range(5)] for i in range(5)]
+    p = progress(read_table(matrix))
+    assert (p.after_round, p.rounds, p.finished) == (5, 5, True)
+    path = save_xlsx(matrix, pathlib.Path(str(tmp_path)) / "rr.xlsx")
+    assert main(["rank", str(path), "--lang", "en"]) == 0
+    assert "after round" not in capsys.readouterr().out
+    assert main(["rank", str(path), "--format", "csv", "--csv-dialect", "excel", "--lang", "en"]) == 0
+    assert capsys.readouterr().out.lstrip("\ufeff").startswith("Place,")
+    # one game still to play: after round 4 of 5 (the most games any player has had)
+    matrix[1][6], matrix[5][2] = None, None
+    p = progress(read_table(matrix))
+    assert (p.after_round, p.rounds, p.finished, p.remaining) == (4, 5, False, [(0, 4)])
+
+
+def _headed(rows: list[list[object]], extra: int) -> list[list[object]]:
+    """The table with ``extra`` more round columns headed (R4, R5 ...) and empty, as an arbiter's sheet has them."""
+    out = [list(r) + [None] * extra for r in rows]
+    for k in range(extra):
+        out[0][len(rows[0]) + k] = f"R{len(rows[0]) - 1 + k}"
+    return out
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_empty_cells_of_the_round_being_entered_before_headed_empty_rounds_are_no_withdrawals(lang: str, tmp_path: object, capsys: pytest.CaptureFixture[str]) -> None:
+    import pathlib
+
+    from helpers import save_xlsx
+
+    rows = [list(r) for r in grid()]
+    for row in rows[3:]:  # round 3: Ann beat Bob, the six other cells still empty; rounds 4 and 5 headed, empty
+        row[4] = None
+    sheet = _headed(rows, 2)
+    t = read_table(sheet)
+    p = progress(t)
+    assert (p.after_round, p.rounds) == (2, 5)  # the rounds headed are the rounds scheduled
+    assert sorted(q for _r, q in t.unentered) == [2, 3, 4, 5, 6, 7]
+    done = read_table(grid(2))
+    for rules in RULE_SETS:
+        got = rank(t, None, rules)
+        assert [s.values for s in got.by_player()] == [s.values for s in rank(done, None, rules).by_player()], rules
+        assert not any("withdrew" in n for n in got.notes), rules
+    path = save_xlsx(sheet, pathlib.Path(str(tmp_path)) / "event.xlsx")
+    assert main(["rank", str(path), "--lang", lang]) == 0
+    out = capsys.readouterr().out
+    assert ("after round 2 of 5" if lang == "en" else "после 2-го тура из 5") in out
+    assert "withdrew" not in out and "выбыл" not in out
+    # the last round column of a table without headed rounds to come: an empty cell there is an absence, as before
+    assert progress(read_table(rows)).after_round == 3
+
+
+@pytest.mark.parametrize(("names", "line"), [(("Ann", "Bob"), "After round 2 of 5."), (("Аня", "Боря"), "После 2-го тура из 5.")])
+def test_rank_and_the_functions_read_empty_cells_before_headed_rounds_as_not_entered(tmp_path: object, names: tuple[str, str], line: str) -> None:
+    import pathlib
+
+    from helpers import call, save_xlsx
+    from test_rank_script import alert, payload, run_script
+
+    from tiebreak.excel import functions
+
+    rows = [list(r) for r in grid()]
+    for row in rows[3:]:
+        row[4] = None
+    rows[1][1], rows[2][1] = names
+    sheet = _headed(rows, 2)
+    message = alert(run_script(payload(save_xlsx(sheet, pathlib.Path(str(tmp_path)) / "event.xlsx"))))
+    assert line in message and "withdrew" not in message and "выбыл" not in message
+    full = [[v if v is not None else "" for v in row] for row in sheet]
+    done = [[v if v is not None else "" for v in row] for row in grid(2)]
+    for code in ("buchholz", "solkoff"):
+        assert call(functions, code, full, "Cid", "ru") == call(functions, code, done, "Cid", "ru"), code

@@ -78,7 +78,6 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("--overwrite-input", action="store_true", help=_("allow --out to name the input file itself"))
     r.add_argument("--format", choices=("text", "csv", "json", "html"), default="text", help=_("how to print the standings (default: text; html: a self-contained web page)"))
     r.add_argument("--csv-dialect", choices=DIALECT_CHOICES, default="auto", help=str(DIALECT_HELP))
-    r.add_argument("--after-round", type=int, metavar="K", help=_("rank the event as it stood after round K (rounds 1..K only; not for a round-robin matrix)"))
     c = sub.add_parser("compare", help=_("the players placed differently under two rule sets or criteria lists, and why"))
     c.add_argument("file", help=_(".xlsx workbook or FIDE TRF file"))
     c.add_argument("--sheet", help=_("the sheet with the crosstable (default: as for rank)"))
@@ -94,6 +93,8 @@ def _parser() -> argparse.ArgumentParser:
     doctor.add_parser(sub)
     explaincmd.add_parser(sub)
     outlook.add_parser(sub)
+    for name in ("rank", "explain", "compare", "export", "outlook"):  # every command that ranks or counts the event
+        _after_round_option(sub.choices[name])
     for command in sub.choices.values():  # --lang after the command too (tiebreak rank --lang ru FILE)
         command.add_argument("--lang", metavar="LANG", default=argparse.SUPPRESS, help=str(LANG_HELP))
     return p
@@ -103,6 +104,16 @@ def _table_options(command: argparse.ArgumentParser) -> None:
     """The options that say how to read a workbook's table, the same for rank and export."""
     command.add_argument("--scoring", help=_("points for a win/draw/loss, e.g. 3/1/0 (default: the workbook's settings, else read from the table)"))
     command.add_argument("--range", dest="cell_range", metavar="RANGE", help=_("the crosstable's cells, e.g. A3:N13 (default: the largest table on the sheet)"))
+
+
+def _after_round_option(command: argparse.ArgumentParser) -> None:
+    """``--after-round K``, the same for every command that ranks: the event as it stood after round K (:func:`tiebreak.core.progress.at_round`)."""
+    command.add_argument(
+        "--after-round",
+        type=int,
+        metavar="K",
+        help=_("count the event as it stood after round K (rounds 1..K only, as in tiebreak rank; not for a round-robin matrix)"),
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -222,6 +233,7 @@ def _main(argv: Sequence[str]) -> int:
                 args.criteria,
                 args.format,
                 language=lambda setting, labels: cli_language(args.lang, setting, labels),
+                after_round=args.after_round,
             )
         return _export(args)
     except _Usage as err:
@@ -367,6 +379,7 @@ def _export(args: argparse.Namespace) -> int:
         scoring=args.scoring,
         cell_range=args.cell_range,
         language=lambda setting, labels: cli_language(args.lang, setting, labels),
+        after_round=args.after_round,
     )
     set_language(plan.language)  # the workbook's language from here on (main restores the caller's)
     assert plan.ranking is not None
@@ -450,6 +463,10 @@ def _print(ranking: Ranking, rules: str, fmt: str, sheet: str | None, dialect: s
     if fmt == "csv":
         t = ranking.tournament
         table: list[list[Any]] = [list(_head(ranking))]
+        stands = progress(t)
+        if not stands.finished:  # a title row, one cell, above the header (as the text and the page): the table's columns stay as they are
+            line = after_round_text(stands)
+            table.insert(0, [line[:1].upper() + line[1:]])
         for s in ranking.standings:
             p = t.players[s.player]
             table.append([s.label, p.number, p.name, t.points[s.player]] + [_csv_value(s.values.get(c.code), c) for c in ranking.criteria])

@@ -24,6 +24,7 @@ from tiebreak.core.errors import FileFormatError, SettingsError
 from tiebreak.core.i18n import _, current_language, pgettext, set_language, use_language
 from tiebreak.core.labels import standings_head, text
 from tiebreak.core.numbers import POINTS_DECIMALS, json_value
+from tiebreak.core.progress import after_round_text, at_round, progress
 from tiebreak.core.ranking import Ranking, rank
 
 __all__ = ["json_report", "run_compare", "text_report"]
@@ -83,6 +84,7 @@ def run_compare(
     criteria: Sequence[str] | None,
     fmt: str,
     language: Callable[[object, Iterable[object]], str] | None = None,
+    after_round: int | None = None,
 ) -> int:
     """``tiebreak compare FILE --rules A,B [--criteria LIST --criteria LIST] [--format text|json]``.
 
@@ -91,7 +93,8 @@ def run_compare(
 
     ``language(setting, labels)`` chooses the output's language once the file is read (as for
     :func:`tiebreak.plan.sheet.plan_rank`); it becomes the current language: a command line runs this
-    inside ``use_language``.
+    inside ``use_language``.  ``after_round`` compares the event as it stood after that round, as
+    ``tiebreak rank --after-round`` ranks it.
     """
     if not path.exists():
         raise FileFormatError(_("{path}: no such file").format(path=path))
@@ -108,6 +111,8 @@ def run_compare(
         if sheet:
             raise SettingsError(_("--sheet is for workbooks; a TRF file has no sheets"))
         t = read_trf_file(path)
+        if after_round is not None:
+            t = at_round(t, after_round)
         if language is not None:
             set_language(language(None, [t.title, *(p.name for p in t.players)]))
         default_rules = t.rules or "ru"
@@ -122,10 +127,19 @@ def run_compare(
             print(_("tiebreak: warning: {message}").format(message=w), file=sys.stderr)
         rankings = []
         for r, c in pairs:
-            plan = plan_rank(book, sheet=sheet, rules=r, criteria=c, check=False, language=language)
+            plan = plan_rank(book, sheet=sheet, rules=r, criteria=c, check=False, language=language, after_round=after_round)
             set_language(plan.language)
             assert plan.ranking is not None
             rankings.append(plan.ranking)
     result = compare_rankings(rankings)
-    sys.stdout.write(json_report(result) if fmt == "json" else text_report(result))
+    stands = progress(rankings[0].tournament)
+    if fmt == "json":
+        data = json.loads(json_report(result))
+        sys.stdout.write(json.dumps({"after_round": stands.after_round, "rounds": stands.rounds, **data}, ensure_ascii=False, indent=2) + "\n")
+    else:
+        report = text_report(result)
+        if not stands.finished:  # where the event stands, as rank says it: after the first line
+            first, rest = report.split("\n", 1)
+            report = f"{first}\n{after_round_text(stands)}\n{rest}"
+        sys.stdout.write(report)
     return 0

@@ -23,6 +23,7 @@ from tiebreak.core.localformat import decimal_separator, points
 from tiebreak.core.numbers import TEXT_DECIMALS, json_value
 from tiebreak.core.numbers import text as number_text
 from tiebreak.core.places import separations
+from tiebreak.core.progress import after_round_text, at_round, progress
 from tiebreak.core.ranking import Ranking, rank
 
 __all__ = ["add_parser", "run"]
@@ -42,9 +43,11 @@ def add_parser(sub: Any) -> None:
     e.add_argument("--format", choices=("text", "json"), default="text", help=_("how to print (default: text)"))
 
 
-def _ranking(path: Path, is_trf: bool, sheet: str | None, rules: str | None, criteria: str | None, lang: str | None = None) -> Ranking:
-    """The file ranked; the file's language becomes the current one (``lang``, the ``--lang`` option, first:
-    as :func:`tiebreak.core.i18n.cli_language` chooses)."""
+def _ranking(
+    path: Path, is_trf: bool, sheet: str | None, rules: str | None, criteria: str | None, lang: str | None = None, after_round: int | None = None
+) -> Ranking:
+    """The file ranked (after round ``after_round`` when given, as ``tiebreak rank --after-round``); the file's
+    language becomes the current one (``lang``, the ``--lang`` option, first: as :func:`tiebreak.core.i18n.cli_language` chooses)."""
     if not path.exists():
         raise FileFormatError(_("{path}: no such file").format(path=path))
     if is_trf:
@@ -53,6 +56,8 @@ def _ranking(path: Path, is_trf: bool, sheet: str | None, rules: str | None, cri
         if sheet:
             raise SettingsError(_("--sheet is for workbooks; a TRF file has no sheets"))
         t = read_trf_file(path)
+        if after_round is not None:
+            t = at_round(t, after_round)
         set_language(cli_language(lang, None, [t.title, *(p.name for p in t.players)]))
         crits = criteria or (", ".join(t.tiebreak_codes) if t.tiebreak_codes else None)
         return rank(t, crits, rules or t.rules or "ru")
@@ -69,7 +74,7 @@ def _ranking(path: Path, is_trf: bool, sheet: str | None, rules: str | None, cri
         return chosen[-1]
 
     try:
-        ranking = plan_rank(book, sheet=sheet, rules=rules, criteria=criteria, check=False, language=choose).ranking
+        ranking = plan_rank(book, sheet=sheet, rules=rules, criteria=criteria, check=False, language=choose, after_round=after_round).ranking
     finally:
         if chosen:  # the workbook's language from here on, for its errors too (the caller restores its own)
             set_language(chosen[-1])
@@ -86,20 +91,29 @@ def run(args: argparse.Namespace, is_trf: bool) -> int:
     path = Path(args.file)
     lang = getattr(args, "lang", None)
     if args.place:
-        ranking = _ranking(path, is_trf, args.sheet, args.rules, args.criteria, lang)
+        ranking = _ranking(path, is_trf, args.sheet, args.rules, args.criteria, lang, args.after_round)
         seps = separations(ranking)
+        stands = progress(ranking.tournament)
         if args.format == "json":
-            data: dict[str, Any] = {"rules": ranking.evaluation.rules.name, "criteria": [c.code for c in ranking.criteria], "separations": [s.as_json() for s in seps]}
+            data: dict[str, Any] = {
+                "after_round": stands.after_round,
+                "rounds": stands.rounds,
+                "rules": ranking.evaluation.rules.name,
+                "criteria": [c.code for c in ranking.criteria],
+                "separations": [s.as_json() for s in seps],
+            }
             sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
         else:
             criteria = ", ".join(c.code for c in ranking.criteria) or "-"
             print(_("Rules: {rules}   Criteria: {criteria}").format(rules=ranking.evaluation.rules.name, criteria=criteria))
+            if not stands.finished:
+                print(after_round_text(stands))
             for s in seps:
                 print(s.text())
             if not seps:
                 print(_("Nobody is equal on points with another player."))
         return 0
-    ranking = _ranking(path, is_trf, args.sheet, args.rules, None, lang)
+    ranking = _ranking(path, is_trf, args.sheet, args.rules, None, lang, args.after_round)
     crits = parse_criteria(args.criteria) if args.criteria else ranking.criteria
     if not crits:
         crits = parse_criteria("points")
@@ -109,12 +123,23 @@ def run(args: argparse.Namespace, is_trf: bool) -> int:
     p = find_player(ev.tournament, _player_key(args.player))
     found = [explain(ev, p, c) for c in crits]
     player = ev.tournament.players[p]
+    stands = progress(ev.tournament)
     if args.format == "json":
-        found_json: dict[str, Any] = {"rules": ev.rules.name, "number": player.number, "name": player.name, "points": ev.points[p], "explanations": [_json(e) for e in found]}
+        found_json: dict[str, Any] = {
+            "after_round": stands.after_round,
+            "rounds": stands.rounds,
+            "rules": ev.rules.name,
+            "number": player.number,
+            "name": player.name,
+            "points": ev.points[p],
+            "explanations": [_json(e) for e in found],
+        }
         sys.stdout.write(json.dumps(found_json, ensure_ascii=False, indent=2) + "\n")
         return 0
     # TRANSLATORS: the heading of a player's explanations; {points} is "3.5 points" / "3,5 очка".
     print(_("No. {number} {name}: {points}   Rules: {rules}").format(number=player.number, name=player.name, points=points(ev.points[p]), rules=ev.rules.name))
+    if not stands.finished:
+        print(after_round_text(stands))
     for e in found:
         print()
         print(_text(e))

@@ -22,7 +22,7 @@ from tiebreak.core.i18n import _, cli_language, set_language
 from tiebreak.core.model import Tournament
 from tiebreak.core.numbers import json_value
 from tiebreak.core.outlook import Outlook
-from tiebreak.core.progress import Progress, event_outlook
+from tiebreak.core.progress import Progress, at_round, event_outlook
 
 __all__ = ["add_parser", "report", "run"]
 
@@ -43,6 +43,8 @@ def run(args: argparse.Namespace) -> int:
     with warnings.catch_warnings(record=True) as caught:  # a workbook's warnings said as rank says them
         warnings.simplefilter("always")
         t = read_file(Path(args.file), sheet=args.sheet, cell_range=args.cell_range)
+    if args.after_round is not None:  # as tiebreak rank --after-round counts it (a settings row After round is overridden)
+        t = at_round(t, args.after_round)
     for w in caught:
         print(_("tiebreak: warning: {message}").format(message=w.message), file=sys.stderr)
     set_language(cli_language(getattr(args, "lang", None), None, [t.title, *(p.name for p in t.players)]))

@@ -190,14 +190,19 @@ def progressive_score(cut: int = 0) -> Callable[[Evaluation, Ratings], list[floa
     """PS, PS/Ck (C.07 7.6): Σ of the running scores after each round (without the first k)."""
 
     def compute(ev: Evaluation, ratings: Ratings = None) -> list[float]:
+        waiting = ev.tournament.waiting  # a round waiting for its result is not there yet: no running score for it
         out = []
-        for row in ev.pts:
+        for p, row in enumerate(ev.pts):
             cum = 0.0
             total = 0.0
+            counted = 0
             for i, x in enumerate(row):
+                if waiting and (p, i) in waiting:
+                    continue
                 cum += x
-                if i >= cut:
+                if counted >= cut:
                     total += cum
+                counted += 1
             out.append(total)
         return out
 

@@ -271,6 +271,19 @@ class Tournament:
         raise KeyError(key)
 
     @property
+    def waiting(self) -> frozenset[tuple[int, int]]:
+        """``(player, entry index)`` of the entries that wait for a result: a pending game's two players, a cell not yet entered.
+
+        Such an entry is simply not there yet: every rule set leaves it out
+        (no dummy or virtual opponent, no unplayed round, no withdrawal).
+        """
+        if not self.pending and not self.unentered:
+            return frozenset()
+        cells = {(p, r - 1) for r, w, b in self.pending if r <= self.rounds for p in (w, b)}
+        cells.update((p, r - 1) for r, p in self.unentered if r <= self.rounds)
+        return frozenset(cells)
+
+    @property
     def is_round_robin(self) -> bool:
         return self.system == "round robin"
 

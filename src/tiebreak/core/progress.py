@@ -40,7 +40,9 @@ class Progress:
 
     A round robin: every pair that has not yet met as many times as scheduled
     (a pair may repeat in a double round robin).  A Swiss: the pending
-    pairings of the round being entered (later rounds are not paired yet).
+    pairings of the round being entered (later rounds are not paired yet);
+    counted after an earlier round (``--after-round K``) with none pending,
+    the games of round K+1 as they were paired.
     """
     pending: list[tuple[int, int, int]] = field(default_factory=list)
     """The pending games of the event: ``(round, white, black)``."""
@@ -73,9 +75,22 @@ def progress(t: Tournament) -> Progress:
                     met[p, q] += 1
         n = len(t.players)
         remaining = [(p, q) for p in range(n) for q in range(p + 1, n) for _ in range(max(0, t.cycles - met[p, q]))]
+        if not remaining and t.after is None:  # every game played: all rounds are (an odd matrix holds n−1 games a player for n rounds)
+            after = played = max(after, t.rounds_scheduled)
     else:
-        remaining = sorted((min(w, b), max(w, b)) for _r, w, b in t.pending)
+        remaining = sorted((min(w, b), max(w, b)) for _r, w, b in t.pending) or _paired_next(t)
     return Progress(after_round=after, rounds=t.rounds_scheduled, played=played, remaining=remaining, pending=list(t.pending))
+
+
+def _paired_next(t: Tournament) -> list[tuple[int, int]]:
+    """The games of round ``t.after + 1`` of the event as read, when ``t`` is it counted after an earlier round: as they were paired then."""
+    whole = t.whole
+    if t.after is None or whole is None or t.after >= whole.rounds:
+        return []
+    i = t.after
+    games = {(p, q) for p, row in enumerate(whole.opp) if i < len(row) and (q := row[i]) > p}
+    games.update((min(w, b), max(w, b)) for r, w, b in whole.pending if r == i + 1)
+    return sorted(games)
 
 
 def settle(t: Tournament) -> Tournament:
@@ -137,9 +152,15 @@ def after_round_text(p: Progress) -> str:
 def event_outlook(t: Tournament) -> tuple[Progress, Outlook]:
     """Where ``t`` stands and who can still win it: the outlook over the games still to be played (:mod:`tiebreak.core.outlook`).
 
-    Points now are the points on the board of the rounds counted (each game
-    and bye as entered); a pending game counts for nothing until its result
-    is in.
+    Points now are the points on the board (each game and bye as entered),
+    the games already entered in the round being entered included: the
+    remaining games are that round's pending ones, so its entered results are
+    points a player already has.  A pending game counts for nothing until its
+    result is in.  Counted after an earlier round (``--after-round K``), the
+    points are those after round K and round K+1's games are the ones left.
     """
     where = progress(t)
-    return where, outlook(t.points, where.remaining, t.scoring)
+    now = t
+    if t.after is None and t.whole is not None and where.played > where.after_round:
+        now = t.whole.cut(where.played)
+    return where, outlook(now.points, where.remaining, t.scoring)

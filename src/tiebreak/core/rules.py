@@ -120,12 +120,18 @@ def _fore(t: Tournament) -> Tournament:
     last = t.rounds - 1
     kind = [list(k) for k in t.kind]
     pts = [list(x) for x in t.pts]
+    opp = t.opp
+    paired = [(w, b) for r, w, b in t.pending if r == t.rounds]  # a game of the last round waiting for its result is paired too
+    if paired:
+        opp = [list(o) for o in t.opp]
+        for w, b in paired:
+            opp[w][last], opp[b][last] = b, w
     for p in range(len(t.players)):
-        if last >= 0 and t.opp[p][last] >= 0:
+        if last >= 0 and opp[p][last] >= 0:
             pts[p][last] = t.scoring.draw
             kind[p][last] = _PLAYED
     return Tournament(
-        players=t.players, rounds=t.rounds, opp=t.opp, pts=pts, kind=kind, colour=t.colour, scoring=t.scoring,
+        players=t.players, rounds=t.rounds, opp=opp, pts=pts, kind=kind, colour=t.colour, scoring=t.scoring,
         system=t.system, has_rounds=t.has_rounds, cycles=t.cycles,
     )
 
@@ -356,6 +362,7 @@ def fide_adjusted(t: Tournament) -> list[float]:
     rr = t.is_round_robin
     draw = t.scoring.draw
     points = t.points
+    waiting = t.waiting  # a round waiting for its result is not there yet: neither played nor unplayed
     res = []
     for p in range(len(t.players)):
         kinds = t.kind[p]
@@ -363,12 +370,13 @@ def fide_adjusted(t: Tournament) -> list[float]:
             res.append(points[p])
             continue
         pts, opp = t.pts[p], t.opp[p]
+        counted = [i for i in range(len(kinds)) if (p, i) not in waiting] if waiting else range(len(kinds))
         lna = 0
-        for i, k in enumerate(kinds):
-            if k not in VUR_KINDS:
+        for i in counted:
+            if kinds[i] not in VUR_KINDS:
                 lna = i + 1
         total = 0.0
-        for i, k in enumerate(kinds):
+        for i in counted:
             if i + 1 <= lna or opp[i] >= 0:
                 total += pts[i]
             elif not rr:
@@ -379,6 +387,20 @@ def fide_adjusted(t: Tournament) -> list[float]:
 
 _Row = tuple[list[float], list[float], Sequence[int], list[int], list[Why], list[bool] | None]
 """One player's counted values, credits, rounds, opponents, reasons and cut-first marks (see :class:`Evaluation`)."""
+
+
+def _without_waiting(p: int, row: _Row, waiting: frozenset[tuple[int, int]]) -> _Row:
+    """Player ``p``'s row without the rounds that wait for a result (:attr:`Tournament.waiting`)."""
+    v, c, at, whom, why, first = row
+    keep = [j for j, i in enumerate(at) if (p, i) not in waiting]
+    return (
+        [v[j] for j in keep],
+        [c[j] for j in keep],
+        [at[j] for j in keep],
+        [whom[j] for j in keep],
+        [why[j] for j in keep],
+        None if first is None else [first[j] for j in keep],
+    )
 
 
 class FideRules(RuleSet):
@@ -438,10 +460,13 @@ class FideRules(RuleSet):
             ]
         else:
             v = [adj[q] if k == _PLAYED and q >= 0 else own_p for q, k in zip(opp_p, kind_p)]
-        at = range(t.rounds) if len(opp_p) == t.rounds else range(len(opp_p))
+        at: Sequence[int] = range(t.rounds) if len(opp_p) == t.rounds else range(len(opp_p))
         whom = [q if k == _PLAYED else -1 for q, k in zip(opp_p, kind_p)]
         why = [Why.GAME if k == _PLAYED and q >= 0 else Why.DUMMY for q, k in zip(opp_p, kind_p)]
         first = None if VUR_KINDS.isdisjoint(kind_p) else [k in VUR_KINDS for k in kind_p]
+        waiting = t.waiting
+        if waiting and any((p, i) in waiting for i in at):  # a round waiting for its result: left out, no dummy opponent
+            return _without_waiting(p, (v, pts_p, at, whom, why, first), waiting)
         return v, pts_p, at, whom, why, first
 
     def wins(self, t: Tournament) -> list[int]:
@@ -459,8 +484,13 @@ class Fide2009Rules(RuleSet):
         sc = t.scoring
         rr = t.is_round_robin
         # unplayed games count as draws for the opponents; a round robin's rest rounds count nothing
+        waiting = t.waiting  # a round waiting for its result is not there yet: no draw, no virtual opponent
         adj = [
-            sum(x if k == _PLAYED else (sc.draw if q >= 0 or not rr else 0.0) for q, k, x in zip(t.opp[p], t.kind[p], t.pts[p]))
+            sum(
+                x if k == _PLAYED else (sc.draw if q >= 0 or not rr else 0.0)
+                for i, (q, k, x) in enumerate(zip(t.opp[p], t.kind[p], t.pts[p]))
+                if not waiting or (p, i) not in waiting
+            )
             for p in range(n)
         ]
         adjusted = [Adjusted.NONE if a == x else Adjusted.UNPLAYED_AS_DRAWS for a, x in zip(adj, t.points)]
@@ -479,6 +509,8 @@ class Fide2009Rules(RuleSet):
             y: list[Why] = []
             before = 0.0
             for i, (q, k, x) in enumerate(zip(t.opp[p], t.kind[p], t.pts[p])):
+                if waiting and (p, i) in waiting:
+                    continue
                 if k == _PLAYED and q >= 0:
                     v.append(adj[q])
                     o.append(q)

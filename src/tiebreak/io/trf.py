@@ -493,8 +493,12 @@ def _scheduled(t: Tournament) -> Tournament:
     return out
 
 
-def _player_record(t: Tournament, i: int, points: float, place: int) -> str:
-    """Record 001 of player ``i``: number, name (on its line, fitted to its 33 columns), rating, points, place, rounds."""
+def _player_record(t: Tournament, i: int, points: float, place: int, waiting: dict[tuple[int, int], tuple[int, str]] | None = None) -> str:
+    """Record 001 of player ``i``: number, name (on its line, fitted to its 33 columns), rating, points, place, rounds.
+
+    ``waiting`` maps (player, round index) of a pending game to (opponent, colour):
+    written as the pairing with the result column blank, as a TRF saved after pairing has it.
+    """
     p = t.players[i]
     rating = int(p.rating) if p.rating else 0
     name = " ".join(one_line(p.name).split())[:33]
@@ -504,6 +508,10 @@ def _player_record(t: Tournament, i: int, points: float, place: int) -> str:
     for r in range(t.rounds):
         q = t.opp[i][r]
         k = t.kind[i][r]
+        if waiting and (i, r) in waiting:
+            q, colour = waiting[i, r]
+            cells.append(f"{t.players[q].number:4d} {colour}  ")
+            continue
         if q >= 0:
             colour = t.colour[i][r] or ("w" if p.number < t.players[q].number else "b")
             opp = f"{t.players[q].number:4d}"
@@ -537,7 +545,7 @@ def write_trf(t: Tournament, *, title: str = "", rules: str | None = None, place
         lines.append(f"042 {source.start_date:%Y/%m/%d}")
     lines.append(f"062 {len(t.players)}")
     lines.append(f"092 {'Round Robin' if t.is_round_robin else 'Swiss'}")
-    lines.append(f"XXR {t.rounds}")
+    lines.append(f"XXR {max(t.rounds, source.rounds_scheduled)}")  # the rounds scheduled: an unfinished event reads back as one
     if sc != CHESS:
         lines.append(f"XXS W={sc.win:g} D={sc.draw:g} WL={sc.loss:g} BL={sc.loss:g} FL={sc.loss:g} ZPB=0")
     if rules:
@@ -548,5 +556,9 @@ def write_trf(t: Tournament, *, title: str = "", rules: str | None = None, place
     if places is None:
         places = [1 + sum(1 for x in pts if x > pts[i]) for i in range(len(pts))]
     order = sorted(range(len(t.players)), key=lambda i: t.players[i].number)
-    lines.extend(_player_record(t, i, pts[i], places[i]) for i in order)
+    waiting: dict[tuple[int, int], tuple[int, str]] = {}
+    for r, w, b in t.pending if t is source else ():  # a game paired in a counted round, its result not in yet
+        if r <= t.rounds:
+            waiting[w, r - 1], waiting[b, r - 1] = (b, "w"), (w, "b")
+    lines.extend(_player_record(t, i, pts[i], places[i], waiting) for i in order)
     return "\n".join(lines) + "\n"

@@ -35,6 +35,17 @@ from tiebreak.reading.labels import fold as _fold
 _COLOURS, _FAST_MARKS = g.COLOURS, g.ONE_CHAR_MARKS
 # a pairing written without its result ('12w', '5б'): the game is pending
 _PENDING = re.compile(rf"^\s*(\d{{1,6}})\s*({g.COLOUR})\s*$")
+# an opponent's number alone ('12', or 12 typed as a number): a pending pairing when the opponent's cell names the player back
+_BARE = re.compile(r"^\s*(\d{1,6})\s*$")
+
+
+def _bare_number(v: object) -> int | None:
+    """The number of a cell holding a whole number alone (text or a number), else None."""
+    if isinstance(v, float):
+        return int(v) if v.is_integer() and 0 < v < 1e6 else None
+    m = _BARE.match(v) if isinstance(v, str) else None
+    return int(m.group(1)) if m else None
+
 _FAST_COLUMN = re.compile(rf"^(?:(\d{{1,6}})({g.COLOUR})({g.one_of(_FAST_MARKS)})|[^\n]*)$", re.MULTILINE)
 
 def _games_on(sc: Scoring) -> dict[Any, tuple[int, float]]:
@@ -139,6 +150,7 @@ class SwissDecoding(SideColumns):
         if len(rows) < 2:
             raise LayoutError(_("a tournament needs at least two players"), self.loc(rows[0]))
         self.pending: dict[tuple[int, int, int], list[tuple[int, str | None]]] = {}
+        self.swiss_players = players
         fast_cols, slow_cols, values = self.scan_rounds(rows, cols)
         sc = self.scoring(values, lambda: self.first_cell_with(rows, cols, 2.0, swiss=True), lambda r, c: self.loc(r, c, round=cols.index(c) + 1))
         columns, consistent = self.decode_rounds(rows, cols, players, fast_cols, slow_cols, sc, numbered=layout.number_col is not None)
@@ -168,6 +180,9 @@ class SwissDecoding(SideColumns):
             except ConsistencyError:
                 self.check_twice(t, locate)  # the more precise message, when that is the cause
                 raise
+        ahead = getattr(self, "rounds_ahead", 0)
+        if ahead:  # round columns headed but empty: the rounds scheduled
+            t.scheduled = len(cols) + ahead
         t.unentered = self.unentered(t, rows, cols)
         t.layout = layout
         self.check_points(t, layout, rows)
@@ -177,12 +192,12 @@ class SwissDecoding(SideColumns):
         """``(round, player)`` of the empty cells of the round being entered: players who played the round before.
 
         Two or more such cells in the last round with a game, when round
-        columns follow it, mean the round is still being entered (one alone
-        is a player who stopped; in the table's last round column an empty
-        cell is an absence).
+        columns follow it (with cells, or headed as the next rounds), mean the
+        round is still being entered (one alone is a player who stopped; in
+        the table's last round column an empty cell is an absence).
         """
         last = t.rounds_played
-        if last < 2 or last >= t.rounds:
+        if last < 2 or last >= t.rounds_scheduled:
             return []
         i, c = last - 1, cols[last - 1]
         cells = self.cells
@@ -197,12 +212,47 @@ class SwissDecoding(SideColumns):
         for (rnd, a, b), sides in sorted(self.pending.items()):
             if len(sides) != 2:  # the opponent's cell holds something else: this cell lacks its result
                 p = sides[0][0]
-                text = show(self.cells[rows[p]][cols[rnd - 1]])
+                v = self.cells[rows[p]][cols[rnd - 1]]
+                if _bare_number(v) is not None:
+                    self.unanswered_number(rows, cols, rnd, p, b if p == a else a)
+                text = show(v)
                 raise NotationError(_("{text} has an opponent but no result").format(text=text), self.loc(rows[p], cols[rnd - 1], round=rnd))
             colour = dict(sides)
             white, black = (b, a) if colour.get(a) == "b" or colour.get(b) == "w" else (a, b)
             games.append((rnd, white, black))
         return games
+    def not_a_result(self, r: int, c: int, k: int) -> NoReturn:
+        """Raise what the notation says of a cell that is no pairing and no result (a number alone that names no other player)."""
+        try:
+            swiss_cell(self.cells[r][c])
+        except CellProblem as problem:
+            raise NotationError(str(problem), self.loc(r, c, round=k + 1)) from None
+        raise NotationError(_("{text} is not a result").format(text=show(self.cells[r][c])), self.loc(r, c, round=k + 1))  # pragma: no cover
+
+    def unanswered_number(self, rows: list[int], cols: list[int], rnd: int, p: int, q: int) -> NoReturn:
+        """Raise the message for an opponent's number alone whose opponent does not name the player back in that round.
+
+        An empty cell there leaves it open whether the number is a pairing
+        without its result or a result without its opponent: refused, saying
+        how to write either.  Any other cell is a game or a bye of the
+        opponent's: this cell lacks its result (as the notation says).
+        """
+        c = cols[rnd - 1]
+        if self.cells[rows[q]][c] is None:
+            raise NotationError(
+                _(
+                    "{text} alone, and {them}'s cell in this round is empty: write a game not played yet in both rows "
+                    "({text} here, {back} in {them}'s row, with or without the colour), or the result with its opponent (e.g. {result})"
+                ).format(
+                    text=show(self.cells[rows[p]][c]),
+                    them=self.swiss_players[q].label(),
+                    back=self.swiss_players[p].number,
+                    result=f"{self.swiss_players[q].number}w1",
+                ),
+                self.loc(rows[p], c, round=rnd),
+            )
+        self.not_a_result(rows[p], c, rnd - 1)
+
     def scan_rounds(self, rows: list[int], cols: list[int]) -> tuple[list[list[tuple[str, str, str]]], list[dict[int, SwissCell]], set[float]]:
         """Pass 1, per round: the common cells ('12w1', '5б½') read by one pattern over the whole column.
 
@@ -230,6 +280,10 @@ class SwissDecoding(SideColumns):
                 pending = _PENDING.match(v) if v.__class__ is str else None
                 if pending is not None:
                     slow[i] = SwissCell(int(pending.group(1)), _COLOURS.get(pending.group(2)), None, "pending")
+                    continue
+                bare = _bare_number(v)
+                if bare is not None:  # a pairing without colour or result, if the opponent answers back (decode_other_cells)
+                    slow[i] = SwissCell(bare, None, None, "bare")
                     continue
                 try:
                     cell = slow[i] = swiss_cell(v)
@@ -303,7 +357,9 @@ class SwissDecoding(SideColumns):
         o_col, k_col, p_col, c_col = arrays
         cells = self.cells
         for i, cell in slow.items():
-            if cell[3] == "pending":  # paired, no result yet: counts for nothing, kept in the pending list
+            if cell[3] == "bare" and (cell[0] is None or get_number(cell[0]) in (None, i)):
+                self.not_a_result(rows[i], c, k)  # no other player's start number: no pairing either
+            if cell[3] in ("pending", "bare"):  # paired, no result yet: counts for nothing, kept in the pending list
                 j = get_number(cell[0]) if cell[0] is not None else None
                 if j is None or j == i:
                     self.pairing_error(rows[i], c, k, i, j, cell[0], cells[rows[i]][c], len(rows), numbered, sc, 1.0)

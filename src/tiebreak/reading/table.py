@@ -184,6 +184,7 @@ class _Reader(SwissDecoding, RoundRobinDecoding):
         block = self.find_block(data_rows, roles) if len(data_rows) >= 2 else None
         swiss_cols = [] if block is not None and block[2] > 0 else self.swiss_columns(data_rows, used_cols, roles, labels)
         if self.choose_format(data_rows, block, swiss_cols, roles) == "swiss":
+            self.rounds_ahead = self.headed_rounds_ahead(swiss_cols, used_cols, roles, labels)
             return self.read_swiss(header, data_rows, swiss_cols, roles, labels)
         return self.read_round_robin(header, data_rows, used_cols, roles, labels, block)
 
@@ -205,6 +206,24 @@ class _Reader(SwissDecoding, RoundRobinDecoding):
         if block is None:
             return "swiss"
         return "swiss" if self.pairings_point_back(rows, swiss_cols, roles) else "round robin"
+
+    def headed_rounds_ahead(self, swiss_cols: list[int], used_cols: list[int], roles: dict[int, str], labels: dict[int, str]) -> int:
+        """Round columns headed as the next rounds (R4, R5 ... or 4, 5 ...) right after the last one read, with no cell filled yet.
+
+        They are rounds still to come: the event is scheduled for them, and
+        empty cells of the round before are a round being entered.
+        """
+        if not swiss_cols:
+            return 0
+        used = set(used_cols)
+        last = swiss_cols[-1]
+        ahead = 0
+        for c in range(last + 1, self.width):
+            text = labels.get(c, "").strip()
+            if c in used or not (roles.get(c) == "round" or text.isdigit() and int(text) == len(swiss_cols) + ahead + 1):
+                break
+            ahead += 1
+        return ahead
 
     def join_round_pairs(self, frame: Frame) -> None:
         """A Swiss round in two columns (opponent, result) read as one cell per round: 4 and 1 -> '4 1'."""
