@@ -454,6 +454,172 @@ def _cases() -> list[Case]:
     add(S3, "round-in-two-columns-sorted", pairs=True, sorted_rows=True)
     add(S4, "round-in-two-columns", pairs=True, ratings="plain")
     add(S1, "label-player-fed", name_label="Player", club="before", round_label="R")
+    out.extend(notation_cases())
+    return out
+
+
+# ------------------------------------------------------------------ notations: signs as results, US cells, diagonal marks, своб.
+# The events above written in other notations (the places do not depend on the notation), and two new events.
+
+# E5: a double round robin of four, chess 1/½/0, each cell holding the two games ('1½', '01').
+# Games: Антонов–Борисов 1, ½; Антонов–Волков 0, 1; Антонов–Громов 1, 1; Борисов–Волков 1, 1;
+# Борисов–Громов ½, ½; Волков–Громов 1, 0.  Points: Антонов 1½+1+2 = 4½, Борисов ½+2+1 = 3½,
+# Волков 1+0+1 = 2, Громов 0+1+1 = 2.  Волков and Громов tie on 2; Sonneborn–Berger of the draughts code, game by
+# game (2 × the score of each opponent beaten + the score of each one drawn): Волков 2·4½ (Антонов) + 2·2 (Громов)
+# = 13, Громов 3½ + 3½ (two draws with Борисов) + 2·2 (Волков) = 11  -> Волков 3rd, Громов 4th.
+E5 = Event(
+    "rr4_double_chess_ru",
+    "rr",
+    ["Антонов", "Борисов", "Волков", "Громов"],
+    (1.0, 0.5, 0.0),
+    places={"Антонов": "1", "Борисов": "2", "Волков": "3", "Громов": "4"},
+)
+E5_CELLS = [["1½", "01", "11"], ["0½", "11", "½½"], ["10", "00", "10"], ["00", "½½", "01"]]
+
+# S5: a Swiss of seven, three rounds, in US notation (US Chess / SwissSys): a letter and the opponent's number,
+# a letter and dashes for a round without an opponent.
+#   R1: Allen W4, Baker W5, Carter X6 (Flynn F3: a forfeit), Grant B--- (a full-point bye)
+#   R2: Allen D2, Carter W5, Dixon H--- (a half-point bye), Flynn U--- (unpaired, zero), Grant X--- (a point not played for)
+#   R3: Carter W1, Baker W6, Dixon D5, Grant F--- (a forfeit loss, zero)
+# Points: Allen 1+½+0 = 1½, Baker 1+½+1 = 2½, Carter 1+1+1 = 3, Dixon 0+½+½ = 1, Ellis 0+0+½ = ½, Flynn 0+0+0 = 0,
+# Grant 1+1+0 = 2: all different, so the places follow the points.
+S5 = Event(
+    "swiss7_us_en",
+    "swiss",
+    ["Allen", "Baker", "Carter", "Dixon", "Ellis", "Flynn", "Grant"],
+    (1.0, 0.5, 0.0),
+    places={"Carter": "1", "Baker": "2", "Grant": "3", "Allen": "4", "Dixon": "5", "Ellis": "6", "Flynn": "7"},
+    ratings=[1720, 1650, 1810, 1500, 1430, 1390, 1600],
+)
+S5_POINTS = {"Allen": 1.5, "Baker": 2.5, "Carter": 3.0, "Dixon": 1.0, "Ellis": 0.5, "Flynn": 0.0, "Grant": 2.0}
+S5_US = [
+    ["W4", "D2", "L3"],
+    ["W5", "D1", "W6"],
+    ["X6", "W5", "W1"],
+    ["L1", "H---", "D5"],
+    ["L2", "L3", "D4"],
+    ["F3", "U---", "L2"],
+    ["B---", "X---", "F---"],
+]
+# S5 as a Russian club writes it: своб. for the bye, H for the half-point bye, + and − without an opponent for
+# the point not played for and the rounds not played (the points are the same, so the places too)
+S5_RU_NAMES = ["Алексеев", "Бакланов", "Карпов", "Дьяков", "Ельцов", "Фомин", "Гришин"]
+S5_RU = [
+    ["4б1", "2б½", "3ч0"],
+    ["5б1", "1ч½", "6б1"],
+    ["6б+", "5б1", "1б1"],
+    ["1ч0", "H", "5б½"],
+    ["2ч0", "3ч0", "4ч½"],
+    ["3ч−", "−", "2ч0"],
+    ["своб.", "+", "−"],
+]
+
+
+def _sign(v: float, ev: Event, minus: str) -> str:
+    """A game's result as a sign: + won, = drawn, minus lost."""
+    win, draw, _loss = ev.scoring
+    return "+" if v == win else "=" if v == draw else minus
+
+
+def sign_grid(ev: Event, *, first: bool, minus: str = "−", legend: str | None = None, gap: bool = False, points: bool = True) -> Grid:
+    """A Swiss table whose games are the opponent's number and a sign (12+, 5=, 3−; or +12, =5, −3 with ``first``).
+
+    A legend row under the table (after a blank row with ``gap``), and a points column.
+    """
+    ru = "ru" in ev.key
+    n = len(ev.names)
+    cells: list[list[Any]] = [[None] * len(ev.rounds) for _ in range(n)]
+    for k, rnd in enumerate(ev.rounds):
+        for a, b, s in rnd:
+            for me, other, v in ((a, b, s), (b, a, _other(s, ev.scoring))):
+                sign = _sign(v, ev, minus)
+                cells[me - 1][k] = f"{sign}{other}" if first else f"{other}{sign}"
+    pts = ev.points()
+    head: list[Any] = ["№" if ru else "No.", "Фамилия, имя" if ru else "Name", *[f"{k + 1} тур" if ru else f"R{k + 1}" for k in range(len(ev.rounds))]]
+    if points:
+        head.append("Очки" if ru else "Pts")
+    grid: Grid = [head]
+    for i in range(n):
+        grid.append([i + 1, ev.names[i], *cells[i], *([_half(pts[i])] if points else [])])
+    if legend is not None:
+        if gap:
+            grid.append([None] * len(head))
+        grid.append([legend] + [None] * (len(head) - 1))
+    return grid
+
+
+def us_grid(ev: Event, cells: list[list[str]], names: list[str] | None = None, ru: bool = False, upto: int | None = None) -> Grid:
+    """A Swiss table of S5 as written (US letters or the Russian cells): No., name, rating, rounds, total.
+
+    ``upto`` keeps the first ``upto`` players' cells of the last round and empties the others (a round being entered).
+    """
+    names = names or ev.names
+    rounds = len(cells[0])
+    head: list[Any] = ["№", "Участник", "Рейтинг", *[f"Тур {k + 1}" for k in range(rounds)]] if ru else ["#", "Name", "Rating", *[f"Rd {k + 1}" for k in range(rounds)]]
+    grid: Grid = [head]
+    for i, name in enumerate(names):
+        row = list(cells[i])
+        if upto is not None and i >= upto:
+            row[-1] = None
+        grid.append([i + 1, name, ev.ratings[i], *row])
+    return grid
+
+
+def double_rr_grid(diagonal: str) -> Grid:
+    """E5's double round robin: one cell per opponent holding both games, the diagonal marked ``diagonal``."""
+    grid: Grid = [["№", "Участник", 1, 2, 3, 4, "Очки"]]
+    pts = ["4,5", 3.5, 2, 2]
+    for i, name in enumerate(E5.names):
+        row: list[Any] = list(E5_CELLS[i])
+        row.insert(i, diagonal)
+        grid.append([i + 1, name, *row, pts[i]])
+    return grid
+
+
+def rr_sign_grid(ev: Event, legend: str | None) -> Grid:
+    """A round robin whose cells are signs (+ won, = drawn, − lost), a legend row under it."""
+    grid, _merges, _name_col = render(ev, Style(ru="ru" in ev.key))
+    signs = {1: "+", "½": "=", 0: "−"}
+    n = len(ev.names)
+    out: Grid = [grid[0]]
+    for row in grid[1:]:
+        out.append([*row[:2], *(signs.get(v, v) for v in row[2 : 2 + n]), *row[2 + n :]])
+    if legend is not None:
+        out.append([legend] + [None] * (len(grid[0]) - 1))
+    return out
+
+
+def notation_cases() -> list[Case]:
+    """The notation cases: each a new way of writing a cell, on an event whose places are worked out above."""
+    out: list[Case] = []
+
+    def add(ev: Event, label: str, grid: Grid, name_col: int = 1) -> None:
+        out.append(Case(f"{ev.key}-{label}", ev, grid, [], name_col))
+
+    def rr(ev: Event, label: str, **kw: Any) -> None:
+        kw.setdefault("ru", "ru" in ev.key)
+        grid, merges, name_col = render(ev, Style(**kw))
+        out.append(Case(f"{ev.key}-{label}", ev, grid, merges, name_col))
+
+    # signs as results: the legend says what + means, or no game is written any other way
+    add(S1, "signs-after-legend-under", sign_grid(S1, first=False, minus="−", legend="+ win, = draw, − loss"))
+    add(S2, "signs-first-legend-apart", sign_grid(S2, first=True, minus="−", legend="+ победа, = ничья, − поражение", gap=True))
+    add(S1, "signs-first-hyphen-no-legend", sign_grid(S1, first=True, minus="-"))
+    add(S3, "signs-after-en-dash-draughts", sign_grid(S3, first=False, minus="–"))
+    add(E1, "rr-signs-legend", rr_sign_grid(E1, "Обозначения: + победа, = ничья, − поражение"))
+    # US notation, and the same event as a Russian club writes its byes (своб.)
+    add(S5, "us-letters", us_grid(S5, S5_US))
+    out.append(Case("swiss7_us_ru-svob", Event(**{**S5.__dict__, "key": "swiss7_ru", "names": S5_RU_NAMES,
+                    "places": {S5_RU_NAMES[S5.names.index(n)]: p for n, p in S5.places.items()}}), us_grid(S5, S5_RU, S5_RU_NAMES, ru=True), [], 1))
+    # diagonal marks
+    rr(E1, "diagonal-black-square", diagonal="■")
+    rr(E3, "diagonal-en-dash", diagonal="–")
+    rr(E2, "diagonal-hyphen", diagonal="-", two_row="lower")
+    rr(E4, "diagonal-zero", diagonal=0)  # type: ignore[arg-type]
+    rr(E1, "diagonal-slash-sorted", diagonal="/", sorted_rows=True, place="filled")
+    rr(E3, "diagonal-dot", diagonal=".", totals=True)
+    rr(E1, "diagonal-bullet", diagonal="∙", club="after")
+    add(E5, "double-diagonal-x-x", double_rr_grid("Х Х"))
     return out
 
 
@@ -470,6 +636,11 @@ def write_workbook(case: Case, path: Path) -> None:
     ws.title = "Таблица" if "ru" in case.event.key else "Crosstable"
     for row in case.grid:
         ws.append(row)
+    for line in ws.iter_rows():
+        for cell in line:
+            if isinstance(cell.value, str) and cell.value.startswith("="):  # '=5 typed with an apostrophe: text, not a formula
+                cell.data_type = "s"
+                cell.quotePrefix = True
     for rng in case.merges:
         ws.merge_cells(rng)
     wb.save(path)

@@ -36,7 +36,7 @@ from tiebreak.core.numbers import decimals_of, json_value, shown
 from tiebreak.core.numbers import text as number_text
 from tiebreak.core.progress import after_round_text, at_round, progress
 from tiebreak.core.ranking import Ranking, rank
-from tiebreak.core.rules import RULE_SETS, get_rules
+from tiebreak.core.rules import DEFAULT_RULES, RULE_SETS, fide_hint, get_rules
 from tiebreak.io.book import is_trf as _is_trf
 from tiebreak.io.csvout import (
     DIALECT_CHOICES,
@@ -104,6 +104,11 @@ def _table_options(command: argparse.ArgumentParser) -> None:
     """The options that say how to read a workbook's table, the same for rank and export."""
     command.add_argument("--scoring", help=_("points for a win/draw/loss, e.g. 3/1/0 (default: the workbook's settings, else read from the table)"))
     command.add_argument("--range", dest="cell_range", metavar="RANGE", help=_("the crosstable's cells, e.g. A3:N13 (default: the largest table on the sheet)"))
+    command.add_argument(
+        "--plus",
+        choices=("win", "forfeit", "auto"),
+        help=_("what + and − beside an opponent mean: won and lost games (win) or forfeits (default: the workbook's settings, else read from the table)"),
+    )
 
 
 def _after_round_option(command: argparse.ArgumentParser) -> None:
@@ -307,6 +312,7 @@ def _rank(args: argparse.Namespace) -> int:
             cell_range=args.cell_range,
             language=choose,
             after_round=args.after_round,
+            plus=args.plus,
         )
     finally:
         if chosen:  # the workbook's language from here on, for its errors too (main restores the caller's)
@@ -344,7 +350,10 @@ def _rank_trf(path: Path, args: argparse.Namespace) -> int:
     set_language(lang)  # the file's language from here on (main restores the caller's)
     for note in getattr(t.layout, "notes", ()):
         print(_("tiebreak: note: {note}").format(note=note), file=sys.stderr)
-    rules = args.rules or t.rules or "ru"
+    rules = args.rules or t.rules or DEFAULT_RULES
+    hint = None if args.rules or t.rules else fide_hint(t, rules)
+    if hint:
+        print(_("tiebreak: note: {note}").format(note=hint), file=sys.stderr)
     criteria = args.criteria or (", ".join(t.tiebreak_codes) if t.tiebreak_codes else None)
     ranking = rank(t, criteria, rules)
     if args.format == "html":
@@ -380,6 +389,7 @@ def _export(args: argparse.Namespace) -> int:
         cell_range=args.cell_range,
         language=lambda setting, labels: cli_language(args.lang, setting, labels),
         after_round=args.after_round,
+        plus=args.plus,
     )
     set_language(plan.language)  # the workbook's language from here on (main restores the caller's)
     assert plan.ranking is not None

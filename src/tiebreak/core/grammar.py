@@ -39,6 +39,7 @@ __all__ = [
     "BYE_WORDS",
     "COLOURS",
     "DECIMAL_SEPARATORS",
+    "DIAGONAL_IF_UNIFORM",
     "DIAGONAL_MARKS",
     "DRAW",
     "DRAW_MARK",
@@ -48,12 +49,17 @@ __all__ = [
     "FORFEIT_WON",
     "GAME_SYMBOLS",
     "HALF",
+    "LEGEND_PHRASE_END",
+    "LEGEND_SEPARATORS",
     "LOOKALIKE_ZERO",
     "LOSS",
+    "LOSS_MARK",
     "MATCH_FORFEIT_LETTERS",
     "MATCH_WORDS",
     "MINUS",
     "ONE_CHAR_MARKS",
+    "PLUS_MEANS",
+    "PLUS_WORDS",
     "RESULT_SYMBOLS",
     "RESULT_TEXTS",
     "TRF_BYE_CODES",
@@ -63,7 +69,10 @@ __all__ = [
     "TRF_NO_COLOUR",
     "TRF_RESULT_SYMBOLS",
     "TRF_UNKNOWN",
+    "US_BYE_LETTERS",
+    "US_GAME_LETTERS",
     "WIN",
+    "WIN_MARK",
     "Mark",
     "alternation",
     "mark_of",
@@ -82,6 +91,9 @@ WIN, DRAW, LOSS, FORFEIT_WON, FORFEIT_LOST = "win", "draw", "loss", "forfeit win
 DRAW_MARK = "="
 FORFEIT_WIN = "+"
 FORFEIT_LOSS = "-"
+# the marks of a played win and loss whatever the scoring (US notation W12, L3; signs read as played games)
+WIN_MARK = "W"
+LOSS_MARK = "L"
 
 # Every result symbol a hand-kept cell may hold: symbol -> (outcome, mark).  A symbol with a number as
 # its mark is that many points (½ is 0.5 whatever the scoring); the others are scale-free.
@@ -144,7 +156,45 @@ BYE_WORDS: dict[str, str] = {
     "—": "absent",  # em dash
     "--": "absent",
     "---": "absent",
+    # Russian club tables: свободен (free), a pairing bye
+    "своб.": "pab",
+    "своб": "pab",
+    "свободен": "pab",
+    "свободна": "pab",
 }
+
+# ------------------------------------------------------------------ US notation (US Chess, SwissSys, WinTD)
+# a letter before the opponent's number: W12 won, D5 drew, L3 lost, X4 won by forfeit, F7 lost by forfeit
+US_GAME_LETTERS: dict[str, Mark] = {"W": WIN_MARK, "D": DRAW_MARK, "L": LOSS_MARK, "X": FORFEIT_WIN, "F": FORFEIT_LOSS}
+# a letter without an opponent (written B---, H---, U---, or B alone): the kind of bye.  B a full-point bye,
+# H a half-point bye, U unpaired (zero), X a forfeit win nobody is named for (a point not played for),
+# F a forfeit loss without an opponent (zero), Z a zero-point bye
+US_BYE_LETTERS: dict[str, str] = {"B": "pab", "H": "H", "U": "absent", "X": "F", "F": "absent", "Z": "Z"}
+# no opponent: dashes after the letter (U---), as US crosstables print it
+US_NO_OPPONENT = "-"
+BYE_WORDS.update({letter.casefold() + US_NO_OPPONENT * n: kind for letter, kind in US_BYE_LETTERS.items() for n in (2, 3, 4)})
+BYE_WORDS["b"] = US_BYE_LETTERS["B"]  # B alone (the other letters alone are TRF's codes)
+
+# ------------------------------------------------------------------ what + and - mean beside an opponent
+# The Plus means / Плюс означает setting and --plus: a value -> 'win' (played games: + won, − lost) or
+# 'forfeit' (+ won by forfeit, − lost by forfeit); 'auto' (None): decided from the table
+PLUS_MEANS: dict[str, str | None] = {
+    "auto": None, "авто": None,
+    "win": "win", "won": "win", "played": "win", "победа": "win", "выигрыш": "win", "партия": "win",
+    "forfeit": "forfeit", "неявка": "forfeit", "техническое": "forfeit", "тех": "forfeit",
+}
+# between the plus of a legend and its word: '+ - победа', '+: win', '+ = win'
+LEGEND_SEPARATORS = "-–—−:="
+# the words of a legend on the sheet ('+ победа, = ничья, − поражение', '+ win', '+ неявка') -> what + means.
+# A word matches when the legend's first word after the plus starts with it; a forfeit word anywhere in the
+# phrase after the plus (up to a comma or semicolon) wins over it: '+ победа без игры', '+ win by forfeit'
+PLUS_WORDS: dict[str, str] = {
+    "побед": "win", "выигр": "win", "win": "win", "won": "win",
+    "неявк": "forfeit", "forfeit": "forfeit", "техн": "forfeit", "default": "forfeit", "walkover": "forfeit",
+    "без игры": "forfeit", "не явил": "forfeit",
+}
+# where a legend's phrase ends
+LEGEND_PHRASE_END = ",;\n"
 
 # ------------------------------------------------------------------ TRF
 # TRF's result letters, the same results as symbols
@@ -191,7 +241,10 @@ def trf_code(kind: Kind, outcome: str | None = None) -> str:
 
 # ------------------------------------------------------------------ round robin extras
 # the marks of a round robin's diagonal (a player's own cell)
-DIAGONAL_MARKS = frozenset("xXхХ*—×")
+DIAGONAL_MARKS = frozenset("xXхХ*—×■∙·")
+# marks that are also results (a dash, a zero) or punctuation (a slash, a dot): a diagonal mark only when every
+# player's own cell holds the same one
+DIAGONAL_IF_UNIFORM = frozenset({*(s for s, (o, _m) in RESULT_SYMBOLS.items() if o == FORFEIT_LOST), "0", "/", "."})
 # letters that look like the digit 0 (Latin and Cyrillic O)
 LOOKALIKE_ZERO: dict[str, str] = {"O": "0", "o": "0", "О": "0", "о": "0"}
 # texts that only a player row holds (a result, never a column number of a header): a row with one is data

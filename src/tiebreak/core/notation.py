@@ -63,7 +63,9 @@ __all__ = [
     "is_diagonal",
     "normalize",
     "parse_number",
+    "plus_legend",
     "result_marks",
+    "sign_after",
     "swiss_cell",
 ]
 
@@ -305,8 +307,28 @@ def show(value: object) -> str:
 
 
 def is_diagonal(value: float | str | None) -> bool:
-    """Whether a normalized cell is a diagonal marker of a round robin matrix."""
-    return isinstance(value, str) and len(value) <= 2 and all(ch in _DIAGONAL for ch in value)
+    """Whether a normalized cell is a diagonal marker of a round robin matrix (``X``, ``■``, ``ХХ``, ``Х Х``).
+
+    >>> is_diagonal("X"), is_diagonal("Х Х"), is_diagonal("■"), is_diagonal("0"), is_diagonal("X1")
+    (True, True, True, False, False)
+    """
+    if not isinstance(value, str):
+        return False
+    if len(value) <= 2:
+        return all(ch in _DIAGONAL for ch in value)
+    marks = value.replace(" ", "")
+    return len(value) <= 5 and 0 < len(marks) <= 2 and all(ch in _DIAGONAL for ch in marks)
+
+
+def is_uniform_diagonal_mark(value: float | str | None) -> bool:
+    """Whether a cell holds a mark that is a diagonal mark only when every player's own cell holds it (``-``, ``–``, ``0``, ``/``, ``.``).
+
+    >>> is_uniform_diagonal_mark("–"), is_uniform_diagonal_mark(0.0), is_uniform_diagonal_mark("/"), is_uniform_diagonal_mark("1")
+    (True, True, True, False)
+    """
+    if isinstance(value, float):
+        return value == 0.0 and "0" in g.DIAGONAL_IF_UNIFORM
+    return isinstance(value, str) and value in g.DIAGONAL_IF_UNIFORM
 
 
 _DIAGONAL = g.DIAGONAL_MARKS  # read for every cell: a module global, not an attribute
@@ -389,12 +411,52 @@ _SWISS = re.compile(
 )
 
 
+# US notation: the result letter before the opponent's number (W12, D5, L3, X4, F7)
+_US = re.compile(rf"({g.one_of(g.US_GAME_LETTERS)})\s*(\d{{1,6}})\Z", re.IGNORECASE)
+# the sign before the opponent's number (+12, =5, −3): read as the number and the sign (12+) once the table says so
+_SIGN_FIRST = re.compile(rf"({g.one_of([FORFEIT_WIN, DRAW_MARK, *g.MINUS])})\s*(\d{{1,6}})\Z")
+# a legend's plus: '+ победа', '"+" - win', '(+) неявка': the word after it
+_LEGEND = re.compile(rf"[(\"'«“]?{re.escape(FORFEIT_WIN)}[)\"'»”]?\s*(?:{g.one_of(g.LEGEND_SEPARATORS)}\s*)?([^\W\d_]+)([^{g.LEGEND_PHRASE_END}]*)")
+
+
+def sign_after(text: str) -> tuple[str, int] | None:
+    """A cell written sign first (``+12``, ``=5``, ``−3``) as the sign and the opponent number; None for anything else.
+
+    >>> sign_after("+12"), sign_after("−3"), sign_after("12+"), sign_after("+")
+    (('+', 12), ('−', 3), None, None)
+    """
+    m = _SIGN_FIRST.match(text)
+    return None if m is None else (m.group(1), int(m.group(2)))
+
+
+def plus_legend(text: str) -> str | None:
+    """What a legend on the sheet says a plus means, ``'win'`` or ``'forfeit'``; None when the text is no such legend.
+
+    >>> plus_legend("+ победа, = ничья, − поражение"), plus_legend('"+" - forfeit'), plus_legend("Итого")
+    ('win', 'forfeit', None)
+    >>> plus_legend("+ победа без игры, = ничья"), plus_legend("+ win by default"), plus_legend("1 + 1")
+    ('forfeit', 'forfeit', None)
+    """
+    if FORFEIT_WIN not in text or len(text) > MAX_TEXT:
+        return None
+    for m in _LEGEND.finditer(text.casefold()):
+        word, phrase = m.group(1), m.group(1) + m.group(2)
+        meanings = {meaning for start, meaning in g.PLUS_WORDS.items() if word.startswith(start) or " " in start and start in phrase}
+        meanings |= {meaning for start, meaning in g.PLUS_WORDS.items() if meaning == "forfeit" and start in phrase}
+        if meanings:
+            return "forfeit" if "forfeit" in meanings else "win"
+    return None
+
+
 @lru_cache(maxsize=65536)
 def _swiss_text(text: str) -> SwissCell:
     key = text.casefold()
     bye = g.BYE_WORDS.get(key)
     if bye is not None:
         return SwissCell(None, None, None, bye)
+    us = _US.match(text)
+    if us is not None:  # US notation: W12, D5, L3, X4, F7
+        return SwissCell(int(us.group(2)), None, g.US_GAME_LETTERS[us.group(1).upper()], None)
     if text[0] in g.MINUS and len(text) > 1:  # a minus before points: not paired, with those points
         value = mark_of(text[1:].strip())
         if value == DRAW_MARK or isinstance(value, float) and value >= 0:

@@ -32,7 +32,7 @@ from tiebreak.core.i18n import LazyString, _, lazy_gettext
 from tiebreak.core.localformat import format_number, points
 from tiebreak.core.model import Kind, Tournament
 
-__all__ = ["DEFAULT_RULES", "RULE_SETS", "Evaluation", "RuleSet", "get_rules", "rule_set_names"]
+__all__ = ["DEFAULT_RULES", "RULE_SETS", "Evaluation", "RuleSet", "fide_hint", "get_rules", "rule_set_names"]
 
 DEFAULT_RULES = "ru"
 
@@ -567,6 +567,29 @@ def fide_for_date(start: object) -> str:
     if isinstance(start, _dt.date) and start < _dt.date(2026, 3, 1):
         return "fide-2024"
     return "fide-2026"
+
+
+def fide_hint(t: Tournament, rules: str) -> str | None:
+    """A one-line note for a chess-looking event ranked under the default rule set, naming FIDE's; None otherwise.
+
+    Chess-looking: scored 1/½/0, with colours (a Swiss table's w/b) or ratings beside the names.
+
+    >>> from tiebreak.core.model import Player
+    >>> t = Tournament.from_games(["A", "B"], [(1, "A", "B", 1, 0)])
+    >>> fide_hint(t, "ru") is None, fide_hint(t, "fide-2024")
+    (False, None)
+    """
+    if get_rules(rules).name != DEFAULT_RULES or t.scoring.win != 1.0 or t.scoring.draw != 0.5:
+        return None
+    coloured = any(c is not None for row in t.colour for c in row)
+    rated = any(p.rating is not None for p in t.players)
+    if not (coloured or rated):
+        return None
+    fide = ", ".join(name for name in RULE_SETS if name.startswith("fide"))
+    return _(
+        "ranked under the {default} rule set (Russian draughts rules); for a chess event FIDE's are {names}: "
+        "choose one in the Rule set / Правила row of the tiebreak sheet, or with --rules on the command line"
+    ).format(default=DEFAULT_RULES, names=fide)
 
 
 def rule_set_names() -> list[str]:

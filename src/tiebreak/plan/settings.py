@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from tiebreak.core import grammar as g
 from tiebreak.core.criteria import CRITERIA, Criterion, default_criteria, parse_criteria
 from tiebreak.core.errors import SettingsError
 from tiebreak.core.i18n import _
@@ -48,6 +49,7 @@ _KEYS = {
     "compare": ("compare", "compare with", "сравнить", "сравнить с", "сравнение"),
     "outlook": ("outlook", "прогноз"),
     "after_round": ("after round", "после тура"),
+    "plus": ("plus means", "плюс означает"),
 }
 LABELS = {
     "rules": "Rule set / Правила",
@@ -58,6 +60,7 @@ LABELS = {
     "compare": "Compare / Сравнить",
     "outlook": "Outlook / Прогноз",
     "after_round": "After round / После тура",
+    "plus": "Plus means / Плюс означает",
 }
 
 
@@ -87,6 +90,8 @@ class Settings:
     """Rank the event as it stood after this round (empty: as it stands now)."""
     outlook: str = ""
     """yes: Rank also writes the Outlook sheet (who can still win); empty or no: it does not."""
+    plus: str = ""
+    """What + and − beside an opponent mean: win (won and lost games), forfeit, or empty/auto (read from the table)."""
     present: bool = False
     """Whether the workbook had settings (False: defaults, to be written)."""
     found: dict[str, int] = field(default_factory=dict)
@@ -121,6 +126,8 @@ class Settings:
                 s.compare = text
             elif key == "outlook":
                 s.outlook = text
+            elif key == "plus":
+                s.plus = text
             elif key == "after_round":  # column B only: a note beside an empty value is no round number
                 b = row[1] if len(row) > 1 else None
                 s.after_round = "" if b is None else (f"{b:g}" if isinstance(b, float) else str(b)).strip()
@@ -136,6 +143,7 @@ class Settings:
                 get_rules(name.strip())
         self.after_round_value()
         self.wants_outlook()
+        self.plus_value()
         if self.language.strip().casefold() not in ("auto", "en", "ru", "english", "russian", "русский", "английский", ""):
             raise SettingsError(_("settings: language '{value}' must be auto, en or ru").format(value=self.language))
 
@@ -147,6 +155,19 @@ class Settings:
         if value in ("", "no", "n", "нет", "0", "false", "ложь", "off"):
             return False
         raise SettingsError(_("settings: Outlook '{value}' must be yes or no").format(value=self.outlook))
+
+    def plus_value(self) -> str | None:
+        """What the Plus means row says + means: 'win', 'forfeit', or None (empty or auto: read from the table).
+
+        >>> Settings(plus="Победа").plus_value(), Settings(plus="forfeit").plus_value(), Settings().plus_value()
+        ('win', 'forfeit', None)
+        """
+        value = self.plus.strip().casefold()
+        if not value:
+            return None
+        if value not in g.PLUS_MEANS:
+            raise SettingsError(_("settings: Plus means '{value}' must be win, forfeit or auto").format(value=self.plus))
+        return g.PLUS_MEANS[value]
 
     def scoring_value(self) -> Scoring | None:
         text = self.scoring.strip()

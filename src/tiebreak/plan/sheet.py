@@ -50,7 +50,7 @@ from tiebreak.core.localformat import players
 from tiebreak.core.model import Scoring, Tournament
 from tiebreak.core.progress import after_round_text, at_round, progress
 from tiebreak.core.ranking import Ranking, rank
-from tiebreak.core.rules import get_rules
+from tiebreak.core.rules import fide_hint, get_rules
 from tiebreak.plan.blocked import (
     merged_cells_error,
     merged_elsewhere_error,
@@ -138,6 +138,7 @@ def plan_rank(
     cell_range: str | None = None,
     language: Chooser | None = None,
     after_round: int | None = None,
+    plus: str | None = None,
 ) -> Plan:
     """Work out everything Rank writes; raise a :class:`TiebreakError` (nothing written) on bad input.
 
@@ -152,11 +153,16 @@ def plan_rank(
     speak it, and :attr:`Plan.language` says which it was.  The caller's
     current language is unchanged afterwards.  ``after_round`` ranks the
     event as it stood after that round (:func:`tiebreak.core.progress.at_round`).
+    ``plus`` (win, forfeit, auto) overrides the settings' Plus means: what + and
+    − beside an opponent mean.
     """
     choose = language or choose_language
     names = book.sheet_names()
     own = _OwnSheets.of(names)
     settings = _read_settings(book, own, choose, rules=rules, criteria=criteria, scoring=scoring)
+    if plus:
+        settings.plus = plus
+        settings.plus_value()
     target, values, box, blocks, named = _choose_table(book, names, own, sheet, cell_range)
     grid = rows_of(values, *box)
     lang = choose(settings.language, table_labels(grid))
@@ -164,6 +170,9 @@ def plan_rank(
     own_cols, own_rows = own_block(book, settings, target, values, box)
     table = Table(target, values, box, grid, named, own_cols, own_rows)
     t, layout = _read_crosstable(book, names, own, table, settings, blocks)
+    hint = None if rules else fide_hint(t, settings.rules)  # rules the caller chose are no default
+    if hint:
+        layout.notes.append(hint)
     if after_round is None:
         after_round = settings.after_round_value()
     if after_round is not None:
@@ -280,7 +289,15 @@ def _read_crosstable(
     top, left, _bottom, right = table.box
     ignore = [c - left for c in table.own if left <= c <= right]
     try:
-        t = read_table(table.grid, scoring=settings.scoring_value(), origin=(top + 1, left + 1), sheet=table.sheet, ignore_cols=ignore)
+        t = read_table(
+            table.grid,
+            scoring=settings.scoring_value(),
+            origin=(top + 1, left + 1),
+            sheet=table.sheet,
+            ignore_cols=ignore,
+            plus=settings.plus_value(),
+            legend=table.values.values(),  # a legend under the table, outside its box
+        )
     except LayoutError as err:
         raise LayoutError(str(err) + _elsewhere(book, names, own, table.sheet)) from None
     layout = t.layout

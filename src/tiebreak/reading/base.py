@@ -6,11 +6,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from tiebreak.core import grammar as g
 from tiebreak.core.errors import (
     Location,
     NotationError,
 )
-from tiebreak.core.i18n import _
+from tiebreak.core.i18n import _, ngettext
 from tiebreak.core.model import CHESS, DRAUGHTS, Kind, Scoring
 from tiebreak.core.notation import (
     DRAW_MARK,
@@ -91,6 +92,13 @@ class ReaderBase:
     frame: Frame
     labels_now: dict[int, str]
     order: list[int]
+    plus: str | None
+    """What a plus and a minus beside an opponent mean: 'win' (played games), 'forfeit', or None (decided from the table)."""
+    legend: str | None
+    """What a legend on the sheet says + means ('win' or 'forfeit'), or None."""
+    signs_played = False
+    """Whether a plus and a minus beside an opponent are read as played games (decided by :meth:`read_signs`)."""
+    notes: list[str]
 
     def loc(self, r: int, c: int | None = None, **kw: Any) -> Location:
         player = kw.pop("player", None)
@@ -111,11 +119,63 @@ class ReaderBase:
             raise NotationError(str(v.problem), where)
         return v
 
+    def read_signs(self, pluses: int, minuses: int, numbers: bool, games: int, swiss: bool) -> None:
+        """Decide what + and − beside an opponent mean, and say so in a note.
+
+        ``pluses`` and ``minuses`` games are written + or − beside an opponent,
+        ``games`` in all; ``numbers`` says whether some decisive game is written
+        another way (1, 0, 2, W12, L3).  The Plus means setting decides first,
+        then a legend on the sheet.  Else, in a Swiss table where no decisive
+        game is written any other way and every + has its − (no double
+        forfeit), the signs are the table's notation of results: won and lost
+        games.  Otherwise they are forfeits (said when they are half the games or
+        more).  A round robin matrix reads them as forfeits unless told.
+        """
+        signs = pluses + minuses
+        if not signs:
+            return
+        played = swiss and not numbers and pluses == minuses
+        how = self.plus or self.legend or ("win" if played else "forfeit")
+        self.signs_played = how == "win"
+        if self.plus is not None:
+            self.notes.append(
+                _("+ and − beside an opponent read as won and lost games, as the Plus means setting says")
+                if self.signs_played
+                else _("+ and − beside an opponent read as forfeits, as the Plus means setting says")
+            )
+        elif self.legend is not None:
+            self.notes.append(
+                _("+ and − beside an opponent read as won and lost games, as the legend on the sheet says")
+                if self.signs_played
+                else _("+ and − beside an opponent read as forfeits, as the legend on the sheet says")
+            )
+        elif self.signs_played:
+            self.notes.append(
+                _(
+                    "+ and − beside an opponent read as won and lost games (no game is written 1 or 0); if they are forfeits, "
+                    "set Plus means / Плюс означает to forfeit on the tiebreak sheet (command line: --plus forfeit)"
+                )
+            )
+        elif signs * 2 >= games:
+            self.notes.append(
+                ngettext(
+                    "{count} of {games} games read as forfeits (+ or − beside an opponent); if they are won and lost games, "
+                    "set Plus means / Плюс означает to win on the tiebreak sheet (command line: --plus win)",
+                    "{count} of {games} games read as forfeits (+ or − beside an opponent); if they are won and lost games, "
+                    "set Plus means / Плюс означает to win on the tiebreak sheet (command line: --plus win)",
+                    (signs + 1) // 2,
+                ).format(count=(signs + 1) // 2, games=(games + 1) // 2)  # each game is written on both sides
+            )
+
     def game(self, mark: Mark | None, sc: Scoring, where: Location, v: Any) -> tuple[Kind, float]:
         if mark == FORFEIT_WIN:
-            return Kind.FORFEIT_WIN, sc.win
+            return (Kind.PLAYED if self.signs_played else Kind.FORFEIT_WIN), sc.win
         if mark == FORFEIT_LOSS:
-            return Kind.FORFEIT_LOSS, sc.loss
+            return (Kind.PLAYED if self.signs_played else Kind.FORFEIT_LOSS), sc.loss
+        if mark == g.WIN_MARK:
+            return Kind.PLAYED, sc.win
+        if mark == g.LOSS_MARK:
+            return Kind.PLAYED, sc.loss
         if mark == DRAW_MARK:
             return Kind.PLAYED, sc.draw
         if isinstance(mark, float) and sc.outcome(mark) is not None:

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
 
-from tiebreak.core.notation import is_diagonal
+from tiebreak.core.notation import is_diagonal, plus_legend
 from tiebreak.reading.labels import (
     is_footer_text,
     is_group_label,
@@ -196,8 +196,8 @@ def _drop_footer(cells: Sequence[Sequence[Any]], rows: list[int], looks_like_dat
             break
         totals = any(is_totals_label(t) for t in texts[:2]) and not any(is_diagonal(t) for t in texts)
         only_text = all(isinstance(v, str) or v is None for v in row)
-        # a lone long text is a footnote; a lone short one may be a player who has not played yet
-        note = only_text and not looks_like_data(r) and (is_footer_text(texts[0]) or (len(texts) == 1 and len(texts[0]) > 30))
+        # a lone long text is a footnote, a legend ('+ победа, = ничья') too; a lone short one may be a player who has not played yet
+        note = only_text and not looks_like_data(r) and (is_footer_text(texts[0]) or (len(texts) == 1 and len(texts[0]) > 30) or plus_legend(texts[0]) is not None)
         if not (totals or note):
             break
         footer.insert(0, data.pop())

@@ -13,13 +13,17 @@ from tiebreak.core.errors import (
     Location,
     NotationError,
 )
+from tiebreak.core.grammar import SCORE_SEPARATOR
 from tiebreak.core.i18n import _, pgettext
 from tiebreak.core.model import Kind, Player, Scoring, Tournament
 from tiebreak.core.notation import (
+    FORFEIT_LOSS,
+    FORFEIT_WIN,
     RR_NOTATIONS,
     CellProblem,
     Mark,
     is_diagonal,
+    is_uniform_diagonal_mark,
     result_marks,
     show,
     split_digits,
@@ -69,6 +73,20 @@ def _has_match_score(marks: list[list[tuple[Mark, ...] | None]], sc: Scoring) ->
                 if abs(x + y - 2 * (sc.win + sc.loss)) < 1e-9:
                     return True
     return False
+
+
+def _sign_counts(marks: list[list[tuple[Mark, ...] | None]], draw: float) -> tuple[int, int, bool, int]:
+    """The games written + and those written −, whether a decisive game is written otherwise (1, 0, a match score), all the games (each side once)."""
+    pluses = minuses = games = 0
+    numbers = False
+    for line in marks:
+        for cell_marks in line:
+            for m in cell_marks or ():
+                games += 1
+                pluses += m == FORFEIT_WIN
+                minuses += m == FORFEIT_LOSS
+                numbers = numbers or (isinstance(m, float) and m != draw) or (isinstance(m, str) and SCORE_SEPARATOR in m)
+    return pluses, minuses, numbers, games
 
 
 def _rr_tournament(players: list[Player], games: list[list[Sequence[tuple[Kind, float]]]], sc: Scoring, cycles: int) -> Tournament:
@@ -129,6 +147,7 @@ class RoundRobinDecoding(SideColumns):
         )
         if cycles == 1 and _has_match_score(marks, sc):
             cycles = 2
+        self.read_signs(*_sign_counts(marks, sc.draw), swiss=False)
         games = self.rr_game_matrix(rows, start, sub, players, marks, sc, cycles)
         self.check_mirrors(rows, start, sub, players, games, sc, cycles)
         t = _rr_tournament(players, games, sc, cycles)
@@ -402,13 +421,14 @@ class RoundRobinDecoding(SideColumns):
         results = 0
         bad: list[tuple[int, int]] = []
         on_diagonal = 0
+        uniform = self.uniform_diagonal(rows, start, sub, order)
         for i, r in enumerate(rows):
             line = self.cells[r]
             for s in range(sub):
                 d = line[start + order[i] * sub + s]
                 if d is None:
                     continue
-                if isinstance(d, str) and is_diagonal(d):
+                if uniform or isinstance(d, str) and is_diagonal(d):
                     markers += 1
                     continue
                 if on_diagonal or isinstance(d, _Bad) or not _plausible_result(d, sub):
@@ -433,6 +453,16 @@ class RoundRobinDecoding(SideColumns):
         if results == 0 or len(bad) >= results:
             return None
         return markers, results, bad
+    def uniform_diagonal(self, rows: list[int], start: int, sub: int, order: list[int]) -> bool:
+        """Whether every player's own cell holds the same dash or zero (a diagonal mark only then: elsewhere they are results)."""
+        if len(rows) < 3:
+            return False
+        own = {self.cells[r][start + order[i] * sub + s] for i, r in enumerate(rows) for s in range(sub)}
+        if len(own) != 1:
+            return False
+        mark = own.pop()
+        return is_uniform_diagonal_mark(mark)
+
     def explain_sorted_rows(self, rows: list[int], cols: list[int], roles: dict[int, str]) -> None:
         """Raise when every row has its diagonal mark, but not on the diagonal: the rows were sorted."""
         n = len(rows)

@@ -48,16 +48,32 @@ def _bare_number(v: object) -> int | None:
 
 _FAST_COLUMN = re.compile(rf"^(?:(\d{{1,6}})({g.COLOUR})({g.one_of(_FAST_MARKS)})|[^\n]*)$", re.MULTILINE)
 
-def _games_on(sc: Scoring) -> dict[Any, tuple[int, float]]:
-    """A game's (kind, points) on this scoring, by its mark: a forfeit, the draw mark, or the points."""
+def _games_on(sc: Scoring, signs_played: bool = False) -> dict[Any, tuple[int, float]]:
+    """A game's (kind, points) on this scoring, by its mark: a forfeit (or, signs played, a game), the draw mark, or the points."""
     return {
-        FORFEIT_WIN: (int(Kind.FORFEIT_WIN), sc.win),
-        FORFEIT_LOSS: (int(Kind.FORFEIT_LOSS), sc.loss),
+        FORFEIT_WIN: (int(Kind.PLAYED if signs_played else Kind.FORFEIT_WIN), sc.win),
+        FORFEIT_LOSS: (int(Kind.PLAYED if signs_played else Kind.FORFEIT_LOSS), sc.loss),
+        g.WIN_MARK: (int(Kind.PLAYED), sc.win),
+        g.LOSS_MARK: (int(Kind.PLAYED), sc.loss),
         DRAW_MARK: (int(Kind.PLAYED), sc.draw),
         sc.win: (int(Kind.PLAYED), sc.win),
         sc.draw: (int(Kind.PLAYED), sc.draw),
         sc.loss: (int(Kind.PLAYED), sc.loss),
     }
+
+
+def _sign_counts(fast_cols: list[list[tuple[str, str, str]]], slow_cols: list[dict[int, SwissCell]], draw: float) -> tuple[int, int, bool, int]:
+    """The games written + and those written − beside an opponent, whether a decisive game is written otherwise (1, 0, W12), all the games."""
+    pluses = minuses = games = 0
+    numbers = False
+    for found, slow in zip(fast_cols, slow_cols):
+        marks = [_FAST_MARKS[x] for o, _col, x in found if o]
+        marks += [cell[2] for cell in slow.values() if cell[0] is not None and cell[3] is None and cell[2] is not None]
+        games += len(marks)
+        pluses += marks.count(FORFEIT_WIN)
+        minuses += marks.count(FORFEIT_LOSS)
+        numbers = numbers or any(m in (g.WIN_MARK, g.LOSS_MARK) or m.__class__ is float and m != draw for m in marks)
+    return pluses, minuses, numbers, games
 
 
 def _index_of(text: str, get_number: Any) -> int:
@@ -153,6 +169,7 @@ class SwissDecoding(SideColumns):
         self.swiss_players = players
         fast_cols, slow_cols, values = self.scan_rounds(rows, cols)
         sc = self.scoring(values, lambda: self.first_cell_with(rows, cols, 2.0, swiss=True), lambda r, c: self.loc(r, c, round=cols.index(c) + 1))
+        self.read_signs(*_sign_counts(fast_cols, slow_cols, sc.draw), swiss=True)
         columns, consistent = self.decode_rounds(rows, cols, players, fast_cols, slow_cols, sc, numbered=layout.number_col is not None)
         opp_cols, pts_cols, kind_cols, colour_cols = columns
         # One row per player, as tuples: the garbage collector stops tracking a tuple of numbers and
@@ -308,7 +325,7 @@ class SwissDecoding(SideColumns):
         """Pass 2, per round: the opponent, points, kind and colour arrays, and whether every round looked consistent."""
         cells = self.cells
         n = len(rows)
-        games = _games_on(sc)
+        games = _games_on(sc, self.signs_played)
         by_char = {x: games.get(m) for x, m in _FAST_MARKS.items()}  # '1' -> (kind, points) on this scoring
         opp_cols: list[list[int]] = []
         pts_cols: list[list[float]] = []

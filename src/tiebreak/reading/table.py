@@ -22,7 +22,7 @@ rows and the columns around it.  The steps, each in its own module:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from tiebreak.core import grammar as g
@@ -35,11 +35,15 @@ from tiebreak.core.errors import (
 from tiebreak.core.i18n import _
 from tiebreak.core.model import DRAUGHTS, Scoring, Tournament
 from tiebreak.core.notation import (
+    DRAW_MARK,
+    FORFEIT_WIN,
     MAX_TEXT,
     CellProblem,
     is_diagonal,
     parse_number,
+    plus_legend,
     show,
+    sign_after,
     swiss_cell,
 )
 from tiebreak.core.progress import settle
@@ -72,6 +76,8 @@ def read_table(
     origin: tuple[int, int] | None = None,
     sheet: str | None = None,
     ignore_cols: Sequence[int] = (),
+    plus: str | None = None,
+    legend: Iterable[Any] = (),
 ) -> Tournament:
     """Read a crosstable grid into a :class:`~tiebreak.core.model.Tournament`.
 
@@ -81,11 +87,17 @@ def read_table(
     cells; ``ignore_cols`` are grid columns to leave out (e.g. the columns the
     ranking itself wrote).  The returned tournament's ``layout`` tells where
     each part was found.
+
+    ``plus`` says what ``+`` and ``−`` beside an opponent mean: ``'win'`` (won
+    and lost games), ``'forfeit'``, or None to decide from the table: a legend
+    in the grid or among the ``legend`` cells (the rest of the sheet: ``+
+    победа``, ``+ win``, ``+ неявка``), else won and lost games when no
+    decisive game is written any other way, forfeits when some is.
     """
     try:
         if is_match_table(grid):  # a team table or micro-matches: match-points and game-points columns (reading.team)
             return settle(read_match_table(grid, scoring=scoring).tournament())
-        reader = _Reader(grid, scoring, ignore_cols)
+        reader = _Reader(grid, scoring, ignore_cols, plus, legend)
         try:
             return settle(reader.read())
         except (NotationError, ConsistencyError):
@@ -95,7 +107,7 @@ def read_table(
                 raise
             for other in (DRAUGHTS, FOOTBALL):
                 try:
-                    t = _Reader(grid, other, ignore_cols).read()
+                    t = _Reader(grid, other, ignore_cols, plus, legend).read()
                 except TiebreakError:
                     continue
                 t.layout.notes.append(_("scoring {scoring} taken from the points column").format(scoring=other.label))  # type: ignore[attr-defined]
@@ -124,8 +136,22 @@ def _plain(value: Any) -> str:
     return show(value).strip("'")
 
 
+# what a cell written sign first starts with, beside the minus (a minus before a number is also chess-results' bye)
+_SIGN_LEADS = frozenset({FORFEIT_WIN, DRAW_MARK})
+
+
+def _legend(values: Iterable[Any]) -> str | None:
+    """What the first legend among these cell values says + means ('win', 'forfeit'), or None."""
+    for v in values:
+        if v.__class__ is str and FORFEIT_WIN in v:
+            meaning = plus_legend(v)
+            if meaning is not None:
+                return meaning
+    return None
+
+
 class _Reader(SwissDecoding, RoundRobinDecoding):
-    def __init__(self, grid: Grid, scoring: Scoring | None, ignore_cols: Sequence[int]) -> None:
+    def __init__(self, grid: Grid, scoring: Scoring | None, ignore_cols: Sequence[int], plus: str | None = None, legend: Iterable[Any] = ()) -> None:
         if grid is None or not isinstance(grid, (list, tuple)):
             grid = [[grid]]
         rows = [list(r) if isinstance(r, (list, tuple)) else [r] for r in grid]
@@ -159,6 +185,15 @@ class _Reader(SwissDecoding, RoundRobinDecoding):
             self.cells.append(out)
         self.fixed_scoring = scoring
         self.names: dict[int, str] = {}
+        self.told(plus, legend)
+
+    def told(self, plus: str | None, legend: Iterable[Any]) -> None:
+        """What the caller and the sheet say + means: the setting, and a legend in the grid or among the sheet's other cells."""
+        self.plus = plus
+        self.legend = _legend(v for row in self.cells for v in row)
+        if self.legend is None:
+            self.legend = _legend(legend)
+        self.notes: list[str] = []
 
     def read(self) -> Tournament:
         nonempty_rows = [r for r in range(self.height) if any(v is not None for v in self.cells[r])]
@@ -177,6 +212,7 @@ class _Reader(SwissDecoding, RoundRobinDecoding):
         self.labels_now = labels
         self.refuse_transposed(frame)
         self.join_round_pairs(frame)
+        self.turn_signs(frame.player_rows, frame.roles)
         used_cols = [c for c in range(self.width) if any(self.cells[r][c] is not None for r in data_rows)]
         if not used_cols:
             raise LayoutError(_("no player rows below the header"))
@@ -185,8 +221,61 @@ class _Reader(SwissDecoding, RoundRobinDecoding):
         swiss_cols = [] if block is not None and block[2] > 0 else self.swiss_columns(data_rows, used_cols, roles, labels)
         if self.choose_format(data_rows, block, swiss_cols, roles) == "swiss":
             self.rounds_ahead = self.headed_rounds_ahead(swiss_cols, used_cols, roles, labels)
-            return self.read_swiss(header, data_rows, swiss_cols, roles, labels)
-        return self.read_round_robin(header, data_rows, used_cols, roles, labels, block)
+            t = self.read_swiss(header, data_rows, swiss_cols, roles, labels)
+        else:
+            t = self.read_round_robin(header, data_rows, used_cols, roles, labels, block)
+        layout = t.layout
+        assert isinstance(layout, TableLayout)
+        layout.notes.extend(self.notes)
+        return t
+
+    def turn_signs(self, rows: list[int], roles: dict[int, str]) -> None:
+        """A Swiss written sign first (``+12``, ``=5``, ``−3``) read as the number and the sign (``12+``, ``5=``, ``3−``).
+
+        A column is written so when half its cells or more are a sign and a
+        number no higher than the players' numbers, and it is not a number,
+        name, rating, points or place column (a rating change ``+12`` is not a
+        game).  The table is written so when two or more such cells hold a plus
+        or an equals sign, one of them above 2 (a double round robin cell holds
+        ``=1``, ``+0``), and no player row holds a diagonal mark.  Then a minus
+        before a number is a lost game against that number too, never the points
+        of a round not paired (chess-results' ``-1``).
+        """
+        cells = self.cells
+        leads = _SIGN_LEADS
+        # the common table has no cell starting with + or =: one cheap look at every cell's first character
+        if not any(v.__class__ is str and v[:1] in leads for r in rows for v in cells[r]):
+            return
+        seen = self.signed_cells(rows)
+        if seen is None:
+            return
+        found, filled = seen
+        bound = max([len(rows), *(v for c, role in roles.items() if role == "number" for r in rows if (v := self.cells[r][c]).__class__ is float)])
+        cols = [c for c, cells in found.items() if roles.get(c, "round") == "round" and len(cells) * 2 >= filled[c] and all(x <= bound for _r, _s, x in cells)]
+        leading = [x for c in cols for _r, sign, x in found[c] if sign not in g.MINUS]
+        if len(leading) < 2 or max(leading) <= 2:
+            return
+        for c in cols:
+            for r, sign, number in found[c]:
+                self.cells[r][c] = f"{number}{sign}"
+
+    def signed_cells(self, rows: list[int]) -> tuple[dict[int, list[tuple[int, str, int]]], dict[int, int]] | None:
+        """The cells written sign first by column (row, sign, number), and how many cells each column fills; None when a row holds a diagonal mark."""
+        found: dict[int, list[tuple[int, str, int]]] = {}
+        filled: dict[int, int] = {}
+        for r in rows:
+            for c, v in enumerate(self.cells[r]):
+                if v is None:
+                    continue
+                filled[c] = filled.get(c, 0) + 1
+                if v.__class__ is not str:
+                    continue
+                if is_diagonal(v):
+                    return None
+                signed = sign_after(v)
+                if signed is not None:
+                    found.setdefault(c, []).append((r, *signed))
+        return found, filled
 
     def choose_format(
         self, rows: list[int], block: tuple[int, int, int, list[tuple[int, int]]] | None, swiss_cols: list[int], roles: dict[int, str]
