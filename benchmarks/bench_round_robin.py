@@ -1,15 +1,19 @@
-"""A large round robin ranked by the whole command, as a user runs it: ``tiebreak rank BOOK.xlsx --format csv``.
+"""A large round robin ranked by the whole command, as a user runs it: ``tiebreak rank BOOK.xlsx --format csv`` and ``--out COPY``.
 
     python benchmarks/bench_round_robin.py [--players 1400]
 
 Writes a random single round robin of N players (results 1, 0, ½) as a
 minimal .xlsx, then times ``python -m tiebreak.cli rank`` on it in a fresh
-process and prints the wall time and the peak memory (Linux).
+process, once printing the standings as CSV and once writing the ranked
+copy, and prints for each the wall time, the processor time, the peak memory
+(Linux) and the SHA-256 of the output: a faster version must give the same
+bytes (the table is the same for every run, its seed fixed).
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import random
 import resource
 import subprocess
@@ -34,18 +38,34 @@ def book(n: int, path: Path) -> Path:
     return package(path, [("RR", sheet_xml(rows))])
 
 
+def _run(args: list[str]) -> tuple[int, float, float, float]:
+    """Exit code, wall time, processor time and peak memory (MB) of ``python -m tiebreak.cli ARGS`` in a fresh process."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.perf_counter()
+    done = subprocess.run([sys.executable, "-m", "tiebreak.cli", *args], capture_output=True, check=False)
+    wall = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    _run.stdout = done.stdout  # type: ignore[attr-defined]
+    return done.returncode, wall, cpu, after.ru_maxrss / 1024
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--players", type=int, default=1400)
     n = ap.parse_args().players
+    worst = 0
     with tempfile.TemporaryDirectory() as d:
         path = book(n, Path(d) / "rr.xlsx")
-        t0 = time.perf_counter()
-        done = subprocess.run([sys.executable, "-m", "tiebreak.cli", "rank", str(path), "--format", "csv"], capture_output=True, check=False)
-        wall = time.perf_counter() - t0
-    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-    print(f"round robin of {n} players ({n * (n - 1) // 2:,} games): exit {done.returncode}, {wall:.2f} s, peak {peak:.0f} MB")
-    return done.returncode
+        copy = Path(d) / "ranked.xlsx"
+        print(f"round robin of {n} players ({n * (n - 1) // 2:,} games)")
+        for label, args in (("--format csv", ["--format", "csv"]), ("--out COPY", ["--out", str(copy)])):
+            code, wall, cpu, peak = _run(["rank", str(path), *args])
+            output = _run.stdout if label.startswith("--format") else copy.read_bytes()  # type: ignore[attr-defined]
+            digest = hashlib.sha256(output).hexdigest()[:16]
+            print(f"  rank {label}: exit {code}, {wall:.2f} s wall, {cpu:.2f} s processor, peak {peak:.0f} MB, output sha256 {digest}")
+            worst = max(worst, code)
+    return worst
 
 
 if __name__ == "__main__":

@@ -384,3 +384,21 @@ def test_points_field_that_no_scoring_explains(lang: str, expected: str) -> None
     with use_language(lang), pytest.raises(FileFormatError) as err:
         read_trf(text)
     assert str(err.value) == expected
+
+
+# ----------------------------------------------------------------------------- text read with core/text's rule
+def test_names_title_and_codes_are_cleaned_as_core_text_cleans_every_output() -> None:
+    # One rule for user text (tiebreak.core.text.one_line): controls (C0, DEL, C1 such as the one-byte CSI
+    # U+009B) and bidi overrides removed, tabs and line separators turned into one space, the ends stripped.
+    # A name used to keep a '?' for each control character: the same text then read differently from how
+    # every output writes it.
+    lines = list(BASE)
+    lines[0] = _line(1, "Ann\x1b[31m Red\x9b0m", [(2, "w", "1"), (4, "b", "0")])
+    lines[1] = _line(2, "Bob\tvan\u2028Dam\u202e", [(1, "b", "0"), (3, "w", "0")])
+    lines[2] = _line(3, "\x7fCid\x85II", [(4, "w", "="), (2, "b", "1")])
+    t = read_trf(_text("012 Open\x1b]0;title\x07 2026\t", "202 BH\x9b,SB", "XXT \x1bfide", *lines))
+    # by hand: ESC and U+009B go, "[31m" and "0m" stay as text; tab and U+2028 are spaces; U+202E and DEL go; U+0085 is a space
+    assert [p.name for p in t.players] == ["Ann[31m Red0m", "Bob van Dam", "Cid II", "Dan"]
+    assert t.title == "Open]0;title 2026"
+    assert t.tiebreak_codes == ["BH", "SB"] and t.rules == "fide"
+    assert not any("?" in p.name for p in t.players)

@@ -68,13 +68,11 @@ def progress(t: Tournament) -> Progress:
         after = played = t.after
     remaining: list[tuple[int, int]]
     if t.is_round_robin:
-        met: Counter[tuple[int, int]] = Counter()
-        for p, row in enumerate(t.opp):
-            for q in row:
-                if q > p:
-                    met[p, q] += 1
-        n = len(t.players)
-        remaining = [(p, q) for p in range(n) for q in range(p + 1, n) for _ in range(max(0, t.cycles - met[p, q]))]
+        n, cycles = len(t.players), t.cycles
+        remaining = []
+        for p, row in enumerate(t.opp):  # each pair from its lower index's row: the games it has had against each opponent
+            met = Counter(row)
+            remaining += [(p, q) for q in range(p + 1, n) if met.get(q, 0) < cycles for _ in range(cycles - met.get(q, 0))]
         if not remaining and t.after is None:  # every game played: all rounds are (an odd matrix holds n−1 games a player for n rounds)
             after = played = max(after, t.rounds_scheduled)
     else:

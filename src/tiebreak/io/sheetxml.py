@@ -124,7 +124,7 @@ def _feed(p: Any, chunks: list[tuple[bytes | memoryview, bool]], where: str) -> 
         ) from None
     except _Refused:
         raise FileFormatError(_("{where}: declares a DTD or entities; refused (XML bomb protection)").format(where=where)) from None
-    except ValueError as err:  # a row or cell reference that is not one
+    except (ValueError, LookupError) as err:  # a row or cell reference that is not one, an encoding Python does not know
         raise FileFormatError(_("{where}: cannot be read ({kind}: {error})").format(where=where, kind=type(err).__name__, error=err)) from None
 
 
@@ -217,7 +217,8 @@ class _Reader:
 
     def end(self, name: str) -> None:
         if name == _C:
-            self.close_cell()
+            if self.key is not None:  # a cell inside a cell (well-formed, never written) ends both at the inner end
+                self.close_cell()
         elif self.key is None:
             if name == _SHEET_DATA:
                 self.sheet_data[1] = self.p.CurrentByteIndex
@@ -269,14 +270,26 @@ def read_sheet(xml: bytes, strings: list[str], where: str, uncalculated: Any = N
 
 # The usual rows in one expression: runs of row tags, cells <c r="B7" s="3" t="s"><v>12</v></c> or
 # <c r="B7" t="inlineStr"><is><t>Anna</t></is></c> or <c r="B7" s="3"/>; anything else is caught by the last group.
+_ROW_ATTRS = rb'(?: (?!xmlns)[A-Za-z][\w:.-]*+="[^"<&]*+")*+ ?'
 _USUAL_TOKEN = (
-    rb'(?:<row(?: (?!xmlns)[A-Za-z][\w:.-]*+="[^"<&]*+")*+ ?/?>|</row>)++'  # possessive: a million rows hold no backtracking state
-    rb'|<c r="([A-Z]{1,3})([0-9]+)"(?: s="[0-9]+")?(?: t="([a-zA-Z]+)")?(?: s="[0-9]+")?'
+    rb"((?:<row" + _ROW_ATTRS + rb"/?>|</row>)++)"  # possessive: a million rows hold no backtracking state
+    rb'|<c r="([A-Z]{1,3})([0-9]+)"(?: s="[0-9]+"(?!(?: t="[a-zA-Z]+")? s=))?(?: t="([a-zA-Z]+)")?(?: s="[0-9]+")?'  # one s at most
     rb'(?: ?/>|>(?:<v>([^<&\r]*)</v>|<is><t(?: xml:space="preserve")?>([^<\r]*)</t></is>)?</c>)'
 )
 _USUAL = re.compile(_USUAL_TOKEN + rb"|([^<]+|<)")
 _ALL_USUAL = re.compile(rb"(?:" + _USUAL_TOKEN + rb")*+")
-# inside a stretch of usual rows: the start tags of rows and cells (attribute values there hold no '>')
+# a run of row tags that closes the open row (if one is), holds whole rows, and may open one
+_ROW_RUN = re.compile(rb"(</row>)?(?:<row" + _ROW_ATTRS + rb"/>|<row" + _ROW_ATTRS + rb"></row>)*+(<row" + _ROW_ATTRS + rb">)?")
+_PLAIN_RUN = re.compile(rb'</row><row r="[0-9]++">')
+_ROW_RUNS = re.compile(rb"(?:<row" + _ROW_ATTRS + rb"/?>|</row>)++")
+_ODD_ROW_NUMBER = re.compile(rb' r="(?![0-9]++")')  # the parser's events take a row's number as a number
+_ATTR_VALUES = re.compile(rb'="[^"]*+"')  # what is left of a run without them: its tags' attribute names
+_CHUNK = 1 << 16
+_SHAPE_TAG = re.compile(rb"</row>|<row([^/>]*)/?>")  # a tag of a run without its attribute values
+_QNAME = re.compile(rb"([A-Za-z_][\w.-]*+):([A-Za-z_][\w.-]*+)")
+# the control characters XML forbids (all but tab, line feed and carriage return), deleted to count them
+_FORBIDDEN = bytes(range(9)) + b"\x0b\x0c" + bytes(range(14, 32))
+_NOT_PREDEFINED = re.compile(rb"&(?!(?:lt|gt|amp|quot|apos);)")  # a character reference, or a reference XML does not define
 _USUAL_TAGS = re.compile(rb'<row([^>]*)>|<c r="([A-Z]{1,3})[0-9]+"(?: s="([0-9]+)")?(?: t="[a-zA-Z]+")?(?: s="([0-9]+)")?( ?/)?>')
 _ROW_NUMBER = re.compile(rb' r="([0-9]+)"')
 _USUAL_ROW = re.compile(rb'<row(?: r="([0-9]+)")?([^>]*)>')
@@ -317,50 +330,85 @@ _KINDS = {b"n": "n", b"s": "s", b"str": "str", b"b": "b", b"e": "e", b"inlineStr
 def _read_usual(xml: bytes, strings: list[str], where: str) -> SheetData | None:
     """The part read with its sheetData taken by :data:`_USUAL`, or None if that stretch holds anything else.
 
-    The parser reads the rest of the part (merges, protection) and checks the
-    whole part; the stretch counts as sheetData only where the parser reports
-    sheetData's start and end tags, so a comment, CDATA section or other
-    element anywhere in it sends the part to :class:`_Reader` instead.
+    The stretch is proven to be what the parser would read there without
+    parsing it: every byte belongs to a usual token (:data:`_USUAL`), the row
+    tags nest (:class:`_Rows`: no row inside a row, none left open, no
+    attribute twice, every prefix bound where sheetData stands) and no byte
+    needs the parser's eye (:func:`_plain_bytes`: no character XML forbids,
+    no ``]]>``, no character or undefined entity reference, UTF-8 as Python
+    strictly decodes it).  The parser reads the rest of the part (merges,
+    protection) and checks it; the stretch counts as sheetData only where the
+    parser reports sheetData's start and end tags, so a comment, CDATA
+    section or other element anywhere in it, or any form the proof does not
+    cover, sends the part to :class:`_Reader` instead.
     """
     stretch = _sheet_data_stretch(xml)
     if stretch is None:
         return None
     a, b = stretch
     data = SheetData()
-    cells = data.cells
-    columns: dict[bytes, int] = {}
-    kinds = _KINDS
+    rows = _Rows()
     try:
-        for letters, row_text, t, v, inline, other in map(_GROUPS, _USUAL.finditer(xml, a, b)):
-            if letters is None:
-                if other is not None:
-                    return None
-                continue
-            col = columns.get(letters)
-            if col is None:
-                col = columns[letters] = column_index(letters.decode("ascii"))
-            row = int(row_text)
-            if not 1 <= row <= MAX_ROWS:
-                return None
-            if (t is None or t == b"n") and v:  # a number, the commonest cell
-                value: Any = _number(v.decode("utf-8"))
-            elif inline is not None and t == b"inlineStr":
-                value = inline.decode("utf-8") if b"&" not in inline else _unescape(inline)
-            else:
-                value = _value((kinds.get(t) or t.decode("ascii")) if t else "n", None if v is None else v.decode("utf-8"), strings, where, row, col)
-            if value is not None:
-                cells[(row - 1, col - 1)] = value
-                if len(cells) > MAX_READ_CELLS:
-                    raise _too_many(where)
+        if not _plain_bytes(xml, a, b) or not _scan_usual(xml, a, b, strings, where, data.cells, rows):
+            return None
     except (UnicodeDecodeError, ValueError):  # text not UTF-8, a column beyond XFD: the parser's events name the place
         return None
     p = _parser()
     reader = _Reader(p, strings, where, None)
-    if not _checked(p, reader, xml, a, b, where):
+    if not _checked(p, reader, xml, a, b, where, rows.prefixes):
         return None
     _LAST_USUAL[:] = [xml, reader.sheet_data, reader.dimension]
     data.merges, data.protected = reader.data.merges, reader.data.protected
     return data
+
+
+def _scan_usual(xml: bytes, a: int, b: int, strings: list[str], where: str, cells: dict[tuple[int, int], Any], rows: _Rows) -> bool:
+    """The cells of the usual rows between ``a`` and ``b`` into ``cells``; False at the first token that is not usual.
+
+    ``rows`` checks each run of row tags (see :class:`_Rows`).
+
+    Each row number, column and number text is decoded once (a row's cells
+    share its number, most cells of a large table hold one of a few numbers).
+    """
+    columns: dict[bytes, int] = {}  # letters -> 0-based column
+    numbers: dict[bytes, Any] = {}  # the text of a number cell -> its value
+    kinds = _KINDS
+    row_text, row0 = b"", -1
+    runs, plain = rows.run, _PLAIN_RUN.fullmatch
+    for run, letters, text, t, v, inline, other in map(_GROUPS, _USUAL.finditer(xml, a, b)):
+        if letters is None:
+            if other is not None:
+                return False
+            if not (rows.inside and plain(run)) and not runs(run):  # the commonest run: the last row closed, the next opened
+                return False
+            continue
+        col0 = columns.get(letters)
+        if col0 is None:
+            col0 = columns[letters] = column_index(letters.decode("ascii")) - 1
+        if text != row_text:
+            row = int(text)
+            if not 1 <= row <= MAX_ROWS:
+                return False
+            if len(cells) > MAX_READ_CELLS:
+                raise _too_many(where)
+            row_text, row0 = text, row - 1
+        if t is None and v:  # a number, the commonest cell
+            value: Any = numbers.get(v)
+            if value is None:
+                value = _number(v.decode("utf-8"))
+                if len(numbers) < 4096:
+                    numbers[v] = value
+            cells[(row0, col0)] = value
+            continue
+        if inline is not None and t == b"inlineStr":
+            value = inline.decode("utf-8") if b"&" not in inline else _unescape(inline)
+        else:
+            value = _value((kinds.get(t) or t.decode("ascii")) if t else "n", None if v is None else v.decode("utf-8"), strings, where, row0 + 1, col0 + 1)
+        if value is not None:
+            cells[(row0, col0)] = value
+    if len(cells) > MAX_READ_CELLS:
+        raise _too_many(where)
+    return not rows.inside
 
 
 # the last part found to hold usual rows, with its sheetData's offsets and its dimension's: Rank reads the
@@ -377,15 +425,132 @@ def _sheet_data_stretch(xml: bytes) -> tuple[int, int] | None:
     return a + len(b"<sheetData>"), b
 
 
-def _checked(p: Any, reader: _Reader, xml: bytes, a: int, b: int, where: str) -> bool:
-    """Parse the part with ``reader`` (its handlers off over ``[a, b)``); whether the parser's sheetData holds exactly ``[a, b)``."""
+class _Rows:
+    """The runs of row tags of a stretch of usual tokens, in order: whether they nest as the parser needs.
+
+    A run (``</row><row r="2">``, ``<row r="3"/>``...) must close the row left
+    open, if one is, and open no row inside another; a row's number must be
+    digits (the parser's events read it as a number); a tag must not carry an
+    attribute twice (nor two prefixed ones with one local name, which two
+    prefixes of one namespace would make the same), every prefixed name must
+    be a qualified name, and its prefix is noted, to be found bound where
+    sheetData stands (:func:`_checked`).  A run's attribute names decide the
+    rest, so each shape of run is checked once.
+    """
+
+    def __init__(self) -> None:
+        self.inside = False  # a row is open
+        self.prefixes: set[bytes] = set()
+        self.seen: set[bytes] = set()  # the shapes (the runs without their values) found good
+
+    def run(self, run: bytes) -> bool:
+        m = _ROW_RUN.fullmatch(run)
+        if m is None or (m.group(1) is not None) != self.inside:
+            return False
+        self.inside = m.group(2) is not None
+        if _ODD_ROW_NUMBER.search(run):
+            return False
+        if len(run) > _CHUNK:  # a long run (a million empty rows) a piece at a time: the shape of all of it at once would cost its length many times
+            pos = 0
+            while pos < len(run):
+                end = run.find(b"<", pos + _CHUNK)  # '<' starts a tag: attribute values hold none
+                end = len(run) if end < 0 else end
+                if not self.tags_ok(_ATTR_VALUES.sub(b"", run[pos:end])):
+                    return False
+                pos = end
+            return True
+        shape = _ATTR_VALUES.sub(b"", run)
+        if shape in self.seen:
+            return True
+        if not self.tags_ok(shape):
+            return False
+        if len(shape) < 512:
+            self.seen.add(shape)
+        return True
+
+    def tags_ok(self, shape: bytes) -> bool:
+        """Whether the tags of a run without its attribute values have good names: each distinct tag once, then every copy of it gone."""
+        while shape:
+            tag = _SHAPE_TAG.match(shape)
+            if tag is None or (tag.group(1) is not None and not self.names_ok(tag.group(1).split())):
+                return False
+            shape = shape.replace(tag.group(0), b"")
+        return True
+
+    def names_ok(self, names: list[bytes]) -> bool:
+        if len(set(names)) != len(names):
+            return False
+        local: list[bytes] = []
+        for name in names:
+            if b":" in name:
+                q = _QNAME.fullmatch(name)
+                if q is None:
+                    return False
+                self.prefixes.add(q.group(1))
+                local.append(q.group(2))
+        return len(set(local)) == len(local)
+
+
+def _plain_bytes(xml: bytes, a: int, b: int) -> bool:
+    """Whether the bytes of ``[a, b)`` read as they stand: nothing XML forbids or replaces there, UTF-8 that decodes.
+
+    A forbidden control character anywhere in the part counts (the part is
+    then malformed, and the parser says where).
+    """
+    if len(xml.translate(None, _FORBIDDEN)) != len(xml) or (xml.find(b"]", a, b) >= 0 and xml.find(b"]]>", a, b) >= 0):
+        return False
+    amp = xml.find(b"&", a, b)
+    if amp >= 0 and _NOT_PREDEFINED.search(xml, amp, b):
+        return False
+    if not xml.isascii():
+        try:
+            text = xml[a:b].decode("utf-8")
+        except UnicodeDecodeError:
+            return False
+        if "\ufffe" in text or "\uffff" in text:  # not characters in XML
+            return False
+    return True
+
+
+class _Scope:
+    """The namespace prefixes declared, as the parser goes (counted: a prefix can be declared again inside)."""
+
+    def __init__(self, p: Any) -> None:
+        self.count: dict[bytes, int] = {b"xml": 1}
+        p.StartNamespaceDeclHandler, p.EndNamespaceDeclHandler = self.start, self.end
+
+    def start(self, prefix: str | None, _uri: str) -> None:
+        if prefix:
+            key = prefix.encode("utf-8")
+            self.count[key] = self.count.get(key, 0) + 1
+
+    def end(self, prefix: str | None) -> None:
+        if prefix:
+            self.count[prefix.encode("utf-8")] -= 1
+
+
+def _checked(p: Any, reader: _Reader, xml: bytes, a: int, b: int, where: str, prefixes: set[bytes]) -> bool:
+    """Parse the part with ``reader`` but for ``[a, b)``, proven plain; whether the parser's sheetData holds exactly ``[a, b)``.
+
+    The parser is given the part without the stretch (sheetData as if
+    empty); the row prefixes must be bound where the stretch starts.  Any
+    problem of the part is left to the full parse, which names its line.
+    """
     view = memoryview(xml)
-    _feed(p, [(view[:a], False)], where)
-    p.StartElementHandler = p.EndElementHandler = p.CharacterDataHandler = None
-    _feed(p, [(view[a:b], False)], where)
-    p.StartElementHandler, p.EndElementHandler, p.CharacterDataHandler = reader.start, reader.end, reader.buf.append
-    _feed(p, [(view[b:], True)], where)
-    return reader.sheet_data == [a - len(b"<sheetData>"), b] and not reader.data.cells and not reader.data.formulas
+    scope = _Scope(p)
+    try:
+        _feed(p, [(view[:a], False)], where)
+        if any(scope.count.get(prefix, 0) <= 0 for prefix in prefixes):
+            return False
+        _feed(p, [(view[b:], True)], where)
+    except FileFormatError:
+        return False
+    if reader.sheet_data != [a - len(b"<sheetData>"), a] or reader.data.cells or reader.data.formulas:
+        return False
+    reader.sheet_data[1] = b  # the offsets after the stretch, as the part has them
+    if reader.dimension >= a:
+        reader.dimension += b - a
+    return True
 
 
 class _Strings:
@@ -559,11 +724,14 @@ def _usual_layout(xml: bytes, wanted: set[int], where: str) -> _Layout | None:
         layout.sheet_data, layout.dimension = list(_LAST_USUAL[1]), _LAST_USUAL[2]
     else:
         stretch = _sheet_data_stretch(xml)
-        if stretch is None or _ALL_USUAL.fullmatch(xml, *stretch) is None:
+        if stretch is None or not _plain_bytes(xml, *stretch) or _ALL_USUAL.fullmatch(xml, *stretch) is None:
+            return None
+        rows = _Rows()
+        if not all(rows.run(m.group()) for m in _ROW_RUNS.finditer(xml, *stretch)) or rows.inside:
             return None
         p = _parser()
         reader = _Reader(p, [], where, None)
-        if not _checked(p, reader, xml, *stretch, where):
+        if not _checked(p, reader, xml, *stretch, where, rows.prefixes):
             return None
         layout.sheet_data, layout.dimension = reader.sheet_data, reader.dimension
     a, b = layout.sheet_data[0] + len(b"<sheetData>"), layout.sheet_data[1]

@@ -182,7 +182,7 @@ def read_trf(text: str) -> Tournament:
         code = line[:3]
         rest = line[4:] if len(line) > 4 else ""
         if code == "012":
-            title = _CONTROL.sub("?", rest.strip())
+            title = one_line(rest)
         elif code == "042":
             start = _date(rest)
         elif code == "092":
@@ -199,10 +199,10 @@ def read_trf(text: str) -> Tournament:
         elif code == "162":
             _record_162(line, point_values)
         elif code in ("202", "212"):
-            codes = _CONTROL.sub("?", rest).replace(",", " ").split()
+            codes = one_line(rest).replace(",", " ").split()
             tiebreaks = [c for c in codes if c.upper() != "PTS"]
         elif code == "XXT":
-            rules = _CONTROL.sub("?", rest.strip().split()[0]) if rest.strip() else None
+            rules = one_line(rest).split()[0] if one_line(rest) else None
         elif code == "001":
             if len(players) >= MAX_PLAYERS:
                 raise _err(no, _("more than {limit} players; refused").format(limit=MAX_PLAYERS))
@@ -218,7 +218,7 @@ def _player(line: str, no: int) -> tuple[int, str, float | None, float | None, l
         number = int(line[4:8])
     except ValueError:
         raise _err(no, _("'{text}' is not a start number (columns 5-8)").format(text=line[4:8].strip())) from None
-    name = _CONTROL.sub("?", line[14:47].strip())
+    name = one_line(line[14:47])
     rating_text = line[48:52].strip()
     rating: float | None = None
     if rating_text:
@@ -250,7 +250,6 @@ def _player(line: str, no: int) -> tuple[int, str, float | None, float | None, l
 # result code (either case) -> the code upper case, a blank -> ''
 _COLOUR = g.TRF_COLOURS
 _RESULT = {x: x.upper() for code in g.TRF_CODES for x in (code, code.lower())} | {" ": ""}
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")  # never printed as they are: they could drive the terminal
 _OPP = r"(?:\d{4}| \d{3}|  \d\d|   \d|    )"  # exactly four columns
 _ONE = rf"{_OPP} {g.TRF_COLOUR} {g.TRF_RESULT}"
 _CELL = re.compile(rf"({_OPP}) ({g.TRF_COLOUR}) ({g.TRF_RESULT}) ?\Z")

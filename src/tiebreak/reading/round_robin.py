@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Iterable, Sequence
 from itertools import permutations
 from typing import Any, NoReturn
 
@@ -64,47 +65,68 @@ def _plausible_result(v: Any, sub: int) -> bool:
     return True
 
 
-def _has_match_score(marks: list[list[tuple[Mark, ...] | None]], sc: Scoring) -> bool:
-    """Whether a cell holds a match score a:b of two games' worth on this scoring (then the event is a double round robin)."""
-    for line in marks:
-        for cell_marks in line:
-            if cell_marks and isinstance(cell_marks[0], str) and ":" in cell_marks[0]:
-                x, y = (float(part) for part in cell_marks[0].split(":"))
-                if abs(x + y - 2 * (sc.win + sc.loss)) < 1e-9:
-                    return True
+def _has_match_score(marks: Iterable[tuple[Mark, ...]], sc: Scoring) -> bool:
+    """Whether a cell's marks hold a match score a:b of two games' worth on this scoring (then the event is a double round robin)."""
+    for cell_marks in marks:
+        if cell_marks and isinstance(cell_marks[0], str) and ":" in cell_marks[0]:
+            x, y = (float(part) for part in cell_marks[0].split(":"))
+            if abs(x + y - 2 * (sc.win + sc.loss)) < 1e-9:
+                return True
     return False
 
 
 def _sign_counts(marks: list[list[tuple[Mark, ...] | None]], draw: float) -> tuple[int, int, bool, int]:
-    """The games written + and those written −, whether a decisive game is written otherwise (1, 0, a match score), all the games (each side once)."""
+    """The games written + and those written −, whether a decisive game is written otherwise (1, 0, a match score), all the games (each side once).
+
+    Each distinct marks tuple is looked at once, weighted by the cells that
+    hold it (most cells of a large table share one of a few).
+    """
+    cells: Counter[int] = Counter()
+    held: dict[int, tuple[Mark, ...] | None] = {}
+    for line in marks:
+        cells.update(map(id, line))
+        held.update(zip(map(id, line), line))
     pluses = minuses = games = 0
     numbers = False
-    for line in marks:
-        for cell_marks in line:
-            for m in cell_marks or ():
-                games += 1
-                pluses += m == FORFEIT_WIN
-                minuses += m == FORFEIT_LOSS
-                numbers = numbers or (isinstance(m, float) and m != draw) or (isinstance(m, str) and SCORE_SEPARATOR in m)
+    for key, count in cells.items():
+        for m in held[key] or ():
+            games += count
+            pluses += count * (m == FORFEIT_WIN)
+            minuses += count * (m == FORFEIT_LOSS)
+            numbers = numbers or (isinstance(m, float) and m != draw) or (isinstance(m, str) and SCORE_SEPARATOR in m)
     return pluses, minuses, numbers, games
 
 
 def _rr_tournament(players: list[Player], games: list[list[Sequence[tuple[Kind, float]]]], sc: Scoring, cycles: int) -> Tournament:
-    """The tournament of the games read: each player's games against the others, in the order of the columns, a slot per game."""
+    """The tournament of the games read: each player's games against the others, in the order of the columns, a slot per game.
+
+    The rows are built whole; each distinct cell's games (most cells share one
+    of a few: 1, 0, ½) are turned into their slots once.
+    """
     n = len(players)
-    t = Tournament.empty(players, (n - 1) * cycles, scoring=sc, system="round robin", has_rounds=False, cycles=cycles)
+    slots: dict[int, tuple[tuple[bool, float, int], ...]] = {}  # id of a cell's games -> (played?, points, kind) for each slot
+    absent = (False, 0.0, int(Kind.ABSENT))
+    opp: list[list[int]] = []
+    pts: list[list[float]] = []
+    kind: list[list[int]] = []
     for i in range(n):
-        k = 0
-        for j in range(n):
-            if j == i:
-                continue
-            gs = games[i][j]
-            for g in range(cycles):
-                if g < len(gs):
-                    kind, pts = gs[g]
-                    t.set_entry(i, k + 1, j, None, pts, kind)
-                k += 1
-    return t
+        row = games[i]
+        for gs in row:
+            if id(gs) not in slots:
+                slots[id(gs)] = tuple([(True, float(pt), int(kd)) for kd, pt in gs[:cycles]] + [absent] * (cycles - len(gs)))
+        others = [j for j in range(n) if j != i]
+        cells = [slots[id(row[j])] for j in others]
+        if cycles == 1:
+            opp.append([j if cell[0][0] else -1 for j, cell in zip(others, cells)])
+            pts.append([cell[0][1] for cell in cells])
+            kind.append([cell[0][2] for cell in cells])
+        else:
+            opp.append([j if slot[0] else -1 for j, cell in zip(others, cells) for slot in cell])
+            pts.append([slot[1] for cell in cells for slot in cell])
+            kind.append([slot[2] for cell in cells for slot in cell])
+    rounds = (n - 1) * cycles
+    colour: list[list[str | None]] = [[None] * rounds for _ in range(n)]
+    return Tournament(players=players, rounds=rounds, opp=opp, pts=pts, kind=kind, colour=colour, scoring=sc, system="round robin", has_rounds=False, cycles=cycles)
 
 
 class RoundRobinDecoding(SideColumns):
@@ -136,16 +158,16 @@ class RoundRobinDecoding(SideColumns):
         self.check_rr_header(header, rows, start, sub, players, labels)
         if bad:
             self.report_unreadable(rows, start, sub, players, player_at, bad[0])
-        marks, numbers, two = self.rr_marks(rows, start, sub, players)
+        marks, numbers, two, distinct = self.rr_marks(rows, start, sub, players)
         # two-digit numbers (10, 21 ...) only make sense as two games
-        has_big = any(isinstance(m, float) and m >= 10 for row in marks for ms in row if ms for m in ms)
+        has_big = any(isinstance(m, float) and m >= 10 for ms in distinct for m in ms)
         cycles = 2 if two or has_big else 1
         sc = self.scoring(
             numbers,
             lambda: self.first_rr_cell_with(rows, start, sub, 2.0),
             lambda r, c: self.loc(r, c, opponent=self.opp_label(players, player_at[(c - start) // sub])),
         )
-        if cycles == 1 and _has_match_score(marks, sc):
+        if cycles == 1 and _has_match_score(distinct, sc):
             cycles = 2
         self.read_signs(*_sign_counts(marks, sc.draw), swiss=False)
         games = self.rr_game_matrix(rows, start, sub, players, marks, sc, cycles)
@@ -172,43 +194,67 @@ class RoundRobinDecoding(SideColumns):
         )
     def rr_marks(
         self, rows: list[int], start: int, sub: int, players: list[Player]
-    ) -> tuple[list[list[tuple[Mark, ...] | None]], set[float], bool]:
+    ) -> tuple[list[list[tuple[Mark, ...] | None]], set[float], bool, list[tuple[Mark, ...]]]:
         """The marks of each cell (i, j) of the block, gathered over its sub-columns.
 
-        Also the single-digit numbers seen (for the scoring) and whether some
-        cell holds two games.  Each distinct cell value is read once: most
-        cells of a large table hold one of a few values (1, 0, ½).
+        Also the single-digit numbers seen (for the scoring), whether some
+        cell holds two games, and the distinct marks of the cells.  Each
+        distinct cell value is read once: most cells of a large table hold one
+        of a few values (1, 0, ½).
         """
         n = len(rows)
-        order = self.order
+        read: dict[Any, tuple[Mark, ...]] = {}  # a cell value (a float or a text: the cells are normalized) -> its marks
+        first = [start + self.order[j] * sub for j in range(n)]  # each opponent's first column
+        if sub == 1:
+            marks = [self._rr_line(i, r, first, read, players) for i, r in enumerate(rows)]
+            distinct = list(read.values())
+            two = any(len(ms) == 2 for ms in distinct)
+        else:
+            marks, distinct = self._rr_pairs(rows, first, read, players)
+            two = True
+        numbers = {m for ms in read.values() for m in ms if isinstance(m, float) and m < 10}
+        return marks, numbers, two, distinct
+
+    def _rr_line(self, i: int, r: int, first: list[int], read: dict[Any, tuple[Mark, ...]], players: list[Player]) -> list[tuple[Mark, ...] | None]:
+        """The marks of row ``r``'s cells, one column per opponent; the values not read before are read in the row's order."""
+        row = self.cells[r]
+        line = [row[c] for c in first]
+        line[i] = None  # the player's own cell
+        new = set(line).difference(read)
+        new.discard(None)
+        for j, v in enumerate(line):
+            if not new:
+                break
+            if v in new:
+                read[v] = self._cell_marks(r, first[j], v, players, j)
+                new.discard(v)
+        return [None if v is None else read[v] or None for v in line]
+
+    def _rr_pairs(
+        self, rows: list[int], first: list[int], read: dict[Any, tuple[Mark, ...]], players: list[Player]
+    ) -> tuple[list[list[tuple[Mark, ...] | None]], list[tuple[Mark, ...]]]:
+        """The marks of each cell of a block with two sub-columns per opponent, and the distinct marks."""
+        n = len(rows)
         marks: list[list[tuple[Mark, ...] | None]] = [[None] * n for _ in range(n)]
-        numbers: set[float] = set()
-        two = sub == 2
-        cells = self.cells
-        read: dict[tuple[type, Any], tuple[Mark, ...]] = {}
+        distinct: dict[tuple[Mark, ...], None] = {}
         for i, r in enumerate(rows):
-            row, out = cells[r], marks[i]
+            row, out = self.cells[r], marks[i]
             for j in range(n):
                 if i == j:
                     continue
                 got: tuple[Mark, ...] = ()
-                for s in range(sub):
-                    c = start + order[j] * sub + s
+                for c in (first[j], first[j] + 1):
                     v = row[c]
                     if v is None:
                         continue
-                    ms = read.get((v.__class__, v)) if v.__class__ is not _Bad else None
+                    ms = read.get(v) if v.__class__ is not _Bad else None
                     if ms is None:
-                        ms = self._cell_marks(r, c, v, players, j)
-                        read[(v.__class__, v)] = ms
-                    got += ms
+                        ms = read[v] = self._cell_marks(r, c, v, players, j)
+                    got = ms if not got else got + ms
                 if got:
-                    if len(got) == 2 or any(isinstance(m, str) and ":" in m for m in got):
-                        two = two or len(got) == 2
                     out[j] = got
-        for ms in read.values():
-            numbers.update(m for m in ms if isinstance(m, float) and m < 10)
-        return marks, numbers, two
+                    distinct[got] = None
+        return marks, list(distinct)
 
     def _cell_marks(self, r: int, c: int, v: Any, players: list[Player], j: int) -> tuple[Mark, ...]:
         """The marks of one cell value of the block against player ``j``; an unreadable one raises, naming the cell."""
@@ -228,26 +274,31 @@ class RoundRobinDecoding(SideColumns):
         self, rows: list[int], start: int, sub: int, players: list[Player], marks: list[list[tuple[Mark, ...] | None]], sc: Scoring, cycles: int
     ) -> list[list[Sequence[tuple[Kind, float]]]]:
         """The games (kind, points) of each cell (i, j), read from its marks on this scoring."""
-        n = len(rows)
         order = self.order
-        games: list[list[Sequence[tuple[Kind, float]]]] = [[()] * n for _ in range(n)]  # () where nothing is entered
+        games: list[list[Sequence[tuple[Kind, float]]]] = []  # () where nothing is entered
         decoded: dict[tuple[Mark, ...], tuple[tuple[Kind, float], ...]] = {}
+        by_id: dict[int, tuple[tuple[Kind, float], ...]] = {id(None): ()}  # the marks of most cells are one shared tuple (see rr_marks)
         for i, r in enumerate(rows):
-            for j in range(n):
-                cell_marks = marks[i][j]
-                if not cell_marks:
+            line = marks[i]
+            new = set(map(id, line)).difference(by_id)
+            for j, cell_marks in enumerate(line):  # the marks not seen before, decoded in the row's order
+                if not new:
+                    break
+                if id(cell_marks) not in new:
                     continue
-                c = start + order[j] * sub
+                new.discard(id(cell_marks))
+                assert cell_marks is not None
                 known = decoded.get(cell_marks)
-                if known is not None:  # the same marks decode to the same games: most cells are 1, 0 or ½
-                    games[i][j] = known
-                    continue
-                try:
-                    games[i][j] = decoded[cell_marks] = tuple(self.rr_games(cell_marks, sc, cycles, _SOMEWHERE, self.cells[r][c]))
-                except InputError as err:  # the place is named only when there is something to say
-                    if err.location is not _SOMEWHERE:
-                        raise
-                    raise err.at(self.loc(r, c, opponent=self.opp_label(players, j))) from None
+                if known is None:  # the same marks decode to the same games: most cells are 1, 0 or ½
+                    c = start + order[j] * sub
+                    try:
+                        known = decoded[cell_marks] = tuple(self.rr_games(cell_marks, sc, cycles, _SOMEWHERE, self.cells[r][c]))
+                    except InputError as err:  # the place is named only when there is something to say
+                        if err.location is not _SOMEWHERE:
+                            raise
+                        raise err.at(self.loc(r, c, opponent=self.opp_label(players, j))) from None
+                by_id[id(cell_marks)] = known
+            games.append([by_id[id(m)] for m in line])
         return games
     def check_mirrors(
         self,
@@ -262,10 +313,16 @@ class RoundRobinDecoding(SideColumns):
         """Raise at the first cell (i, j) whose games are not those of cell (j, i) seen from the other side."""
         n = len(rows)
         order = self.order
+        seen: dict[tuple[int, int], bool] = {}  # (id, id) of two cells' games -> whether they mirror: most pairs are one of a few
         for i in range(n):
+            line = games[i]
             for j in range(i + 1, n):
-                mine_games, theirs_games = games[i][j], games[j][i]
-                if self.mirrors(mine_games, theirs_games, sc):
+                mine_games, theirs_games = line[j], games[j][i]
+                key = (id(mine_games), id(theirs_games))
+                ok = seen.get(key)
+                if ok is None:
+                    ok = seen[key] = self.mirrors(mine_games, theirs_games, sc)
+                if ok:
                     continue
                 r, c = rows[i], start + order[j] * sub
                 where = self.loc(r, c, opponent=self.opp_label(players, j))
@@ -421,6 +478,7 @@ class RoundRobinDecoding(SideColumns):
         results = 0
         bad: list[tuple[int, int]] = []
         on_diagonal = 0
+        plausible: dict[Any, bool] = {}  # a cell value (a float or a text) -> whether it can be a result here
         uniform = self.uniform_diagonal(rows, start, sub, order)
         for i, r in enumerate(rows):
             line = self.cells[r]
@@ -444,7 +502,10 @@ class RoundRobinDecoding(SideColumns):
                     v = line[c]
                     if v is None:
                         continue
-                    if isinstance(v, _Bad) or (isinstance(v, str) and is_diagonal(v)) or not _plausible_result(v, sub):
+                    ok = plausible.get(v) if v.__class__ is not _Bad else False
+                    if ok is None:
+                        ok = plausible[v] = not (isinstance(v, str) and is_diagonal(v)) and _plausible_result(v, sub)
+                    if not ok:
                         bad.append((r, c))
                         if len(bad) > results + 2 * n:
                             return None

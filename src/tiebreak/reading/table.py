@@ -174,6 +174,8 @@ class _Reader(SwissDecoding, RoundRobinDecoding):
                 if v is None
                 or (v.__class__ is str and v and v.isprintable() and len(v) <= MAX_TEXT and v[0] not in "#= " and v[-1] != " ")
                 or (v.__class__ is float and -1e12 < v < 1e12)
+                else float(v)
+                if v.__class__ is int and 0 <= v <= 1e12  # a whole number as a sheet part gives it (no error code is one)
                 else _normalized(v)
                 for v in r
             ]
