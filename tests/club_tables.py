@@ -206,7 +206,7 @@ class Style:
     totals: bool = False
     signature: bool = False
     row_numbers: bool = False  # a "№ п/п" column before the start numbers (which then start at 11)
-    place: str = ""  # "", "empty" or "filled"
+    place: str = ""  # "", "empty", "filled" or "reversed" (the club's own places typed the wrong way round)
     old_tiebreaks: bool = False
     club: str = ""  # "", "before" (a club column before the names) or "after"
     name_label: str | None = None  # None: the language's usual label
@@ -216,6 +216,12 @@ class Style:
     diagonal: str = "X"
     round_label: str = "number"  # swiss: "number" (1 2 3), "R" (R1), "tour" (1 тур)
     pairs: bool = False  # swiss: two columns per round, the opponent's number and the result
+
+
+def _club_place(ev: Event, i: int, how: str) -> str:
+    """The place the club typed for player i: the event's, or (``reversed``) the last place for the first."""
+    place = ev.places[ev.names[i]]
+    return str(len(ev.names) + 1 - int(place)) if how == "reversed" else place
 
 
 def _fmt_score(v: float, ev: Event) -> Any:
@@ -282,7 +288,7 @@ def render(ev: Event, st: Style) -> tuple[Grid, list[str], int]:
         trail.append(("Коэф." if ru else "TB1", lambda pos, i: round(pts[i] * 1.5 + i * 0.25, 2)))
         trail.append(("Бухг." if ru else "TB2", lambda pos, i: round(pts[i] * 3 + 1.5, 2)))
     if st.place:
-        trail.append(("Место" if ru else "Place", lambda pos, i: None if st.place == "empty" else ev.places[ev.names[i]]))
+        trail.append(("Место" if ru else "Place", lambda pos, i: None if st.place == "empty" else _club_place(ev, i, st.place)))
 
     if ev.system == "swiss" and st.pairs:
         return _render_pairs(ev, st, lead, trail, order)
@@ -454,6 +460,9 @@ def _cases() -> list[Case]:
     add(S3, "round-in-two-columns-sorted", pairs=True, sorted_rows=True)
     add(S4, "round-in-two-columns", pairs=True, ratings="plain")
     add(S1, "label-player-fed", name_label="Player", club="before", round_label="R")
+    # ---- issue #22, messages: the club's own place column typed wrong (tiebreak ranks the same and notes it)
+    add(E1, "own-places-reversed", place="reversed", old_tiebreaks=True)
+    add(E3, "own-places-reversed", place="reversed", row_numbers=True)
     out.extend(notation_cases())
     return out
 

@@ -92,3 +92,21 @@ def save_xlsx(grid: list[list[Any]], path: Path) -> Path:
         ws.append(row)
     wb.save(path)
     return path
+
+
+def text_table(lines: Sequence[str]) -> list[dict[str, str]]:
+    """The standings the command line prints as text, one dict per row keyed by the column headers.
+
+    ``lines`` are the header line and the rows under it (the notes after them left out).
+    Each header starts its column and columns are two spaces or more apart, so a cell is the
+    text from its header's start to the next header's: names and headers keep their spaces.
+    """
+    import re
+
+    header = lines[0]
+    starts = [m.start() for m in re.finditer(r"(?:^|(?<=  ))\S", header)]
+    names = [header[a:b].strip() for a, b in zip(starts, [*starts[1:], None])]
+    rows = []
+    for line in lines[1:]:
+        rows.append({n: line[a:b].strip() for n, a, b in zip(names, starts, [*starts[1:], None])})
+    return rows

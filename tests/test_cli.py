@@ -21,6 +21,7 @@ from typing import Any, Iterator
 
 import openpyxl
 import pytest
+from helpers import text_table
 
 from tiebreak.cli import commands as cli
 from tiebreak.core.ranking import rank
@@ -70,6 +71,9 @@ RR_SB = {1: 82, 2: 92, 3: 92, 4: 100, 5: 82, 6: 78, 7: 78, 8: 51, 9: 44, 10: 71}
 # over-the-board wins (a forfeit win is not one under "ru"): No.4 beat 3, 5, 8, 9 -> 4
 RR_WINS = {1: 3, 2: 4, 3: 4, 4: 4, 5: 4, 6: 1, 7: 1, 8: 2, 9: 3, 10: 2}
 RR_CRITERIA = ["sonneborn_berger", "wins", "h2h", "beaten", "order"]
+# the same criteria as the text and CSV outputs head their columns in English (Rank's headers)
+RR_HEADERS = ["Sonneborn–Berger", "Most wins", "Head-to-head", "Beaten opponents' scores", "Results in order of places"]
+SWISS_HEADERS = {"BH/C1": "Buchholz C1", "BH": "Buchholz (FIDE BH)", "SB": "Sonneborn–Berger (FIDE SB)", "DE": "Direct encounter (points among the tied)", "WIN": "Wins (FIDE WIN)"}
 
 # Swiss, rules fide-2024.  adj(X) = X's points, except No.16 (withdrew after
 # round 5, absent rounds 6-9 count as draws for his opponents, 16.2.5):
@@ -178,14 +182,22 @@ def test_text_output_round_robin(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0, err
     lines = out.splitlines()
     assert lines[0] == "Rules: ru   Criteria: sonneborn_berger, wins, h2h, beaten, order"
-    assert lines[1].split() == ["Place", "No.", "Name", "Points", *RR_CRITERIA]
     body = lines[2:12]
     assert len(body) == 10 and not any(line.startswith("Note") for line in body)
-    # one line per player: place, number, ... (names have a space inside)
-    got = {int(line.split()[1]): line.split()[0] for line in body}
+    # one line per player in aligned columns: names and headers keep their spaces
+    table = text_table(lines[1:12])
+    assert list(table[0]) == ["Place", "No.", "Name", "Points", *RR_HEADERS]
+    got = {int(row["No."]): row["Place"] for row in table}
     assert got == RR_PLACES
-    assert [line.split()[0] for line in body] == ["1", "2", "3", "4", "5", "6–7", "6–7", "8", "9", "10"]
-    assert "Попов Дмитрий" in body[0]
+    assert [row["Place"] for row in table] == ["1", "2", "3", "4", "5", "6–7", "6–7", "8", "9", "10"]
+    assert table[0]["Name"] == "Попов Дмитрий"
+    assert {int(row["No."]): float(row["Sonneborn–Berger"]) for row in table} == RR_SB
+    assert {int(row["No."]): int(row["Most wins"]) for row in table} == RR_WINS
+    # No.6 and No.7 (tied on everything) against the others in the order of their places, 2/1/0:
+    # drew places 1-5 (No.4, 3, 2, 5, 1: 1 each), beat No.10 (8th: 2), lost to No.8 and No.9 (0, 0);
+    # the results are printed with a dot between them
+    tied = {int(row["No."]): row["Results in order of places"] for row in table if row["Place"] == "6–7"}
+    assert tied == {6: "1 · 1 · 1 · 1 · 1 · 2 · 0 · 0", 7: "1 · 1 · 1 · 1 · 1 · 2 · 0 · 0"}
 
 
 def test_text_output_swiss(capsys: pytest.CaptureFixture[str]) -> None:
@@ -204,16 +216,16 @@ def test_csv_round_robin(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "rank", str(RR), "--format", "csv", "--lang", "en")
     assert code == 0, err
     rows = csv_rows(out)
-    assert list(rows[0]) == ["Place", "No.", "Name", "Points", *RR_CRITERIA]
+    assert list(rows[0]) == ["Place", "No.", "Name", "Points", *RR_HEADERS]
     by_no = {int(r["No."]): r for r in rows}
     assert {n: r["Place"] for n, r in by_no.items()} == RR_PLACES
     assert {n: float(r["Points"]) for n, r in by_no.items()} == RR_POINTS
-    assert {n: float(r["sonneborn_berger"]) for n, r in by_no.items()} == RR_SB
-    assert {n: int(r["wins"]) for n, r in by_no.items()} == RR_WINS
+    assert {n: float(r["Sonneborn–Berger"]) for n, r in by_no.items()} == RR_SB
+    assert {n: int(r["Most wins"]) for n, r in by_no.items()} == RR_WINS
     # head-to-head where it decided: No.3 beat No.2 -> 2 points against 0 (2/1/0 scoring)
-    assert (by_no[3]["h2h"], by_no[2]["h2h"]) == ("2", "0")
+    assert (by_no[3]["Head-to-head"], by_no[2]["Head-to-head"]) == ("2", "0")
     # beaten opponents' scores (adjusted): No.4 beat 3, 5, 8, 9 -> 11 + 10 + 6 + 6 = 33
-    assert by_no[4]["beaten"] == "33"
+    assert by_no[4]["Beaten opponents' scores"] == "33"
     # rows sorted by place
     assert [r["Place"] for r in rows] == ["1", "2", "3", "4", "5", "6–7", "6–7", "8", "9", "10"]
 
@@ -222,13 +234,13 @@ def test_csv_swiss(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "rank", str(SWISS), "--format", "csv")
     assert code == 0, err
     rows = csv_rows(out)
-    assert list(rows[0]) == ["Place", "No.", "Name", "Points", "BH/C1", "BH", "SB", "DE", "WIN"]
+    assert list(rows[0]) == ["Place", "No.", "Name", "Points", *SWISS_HEADERS.values()]
     by_no = {int(r["No."]): r for r in rows}
     assert by_no[13]["Name"] == "O'Brien, Sean" and by_no[1]["Name"] == "Andersen, Mia"
     assert {n: by_no[n]["Place"] for n in SWISS_PLACES} == SWISS_PLACES
     for n, values in SWISS_VALUES.items():
         for code_, v in values.items():
-            assert float(by_no[n][code_]) == v, (n, code_)
+            assert float(by_no[n][SWISS_HEADERS[code_]]) == v, (n, code_)
     assert {n: float(r["Points"]) for n, r in by_no.items()} == mk.swiss_points()
 
 
@@ -378,13 +390,13 @@ def test_bad_result_names_the_cell(capsys: pytest.CaptureFixture[str], tmp_path:
 
 
 def test_unknown_rules(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "rank", str(RR), "--rules", "nope")
+    code, out, err = run(capsys, "rank", str(RR), "--rules", "nope", "--lang", "en")
     assert code == 1
     assert "nope" in err and "fide-2024" in err and "tiebreak: error:" in err
 
 
 def test_unknown_criterion(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "rank", str(RR), "--criteria", "BH, nonsense")
+    code, out, err = run(capsys, "rank", str(RR), "--criteria", "BH, nonsense", "--lang", "en")
     assert code == 1
     assert "nonsense" in err and "tiebreak: error:" in err
     # the bad code came from the command line: the message must not blame the settings sheet

@@ -165,7 +165,10 @@ def _swiss_csv(capsys: pytest.CaptureFixture[str], *options: str) -> str:
 def test_csv_in_russian_uses_semicolons_and_decimal_commas(capsys: pytest.CaptureFixture[str]) -> None:
     out = _swiss_csv(capsys, "--lang", "ru")
     rows = list(csv.reader(io.StringIO(out), delimiter=";"))
-    assert rows[0] == ["Место", "№", "Участник", "Очки", "BH/C1", "BH", "SB", "DE", "WIN"]
+    assert rows[0] == [
+        "Место", "№", "Участник", "Очки", "Бухгольц C1", "Бухгольц (BH)", "Зонненборн–Бергер (SB, ФИДЕ)",
+        "Личная встреча (очки между равными, DE)", "Победы (WIN)",
+    ]
     by_no = {int(r[1]): r for r in rows[1:]}
     # No.1 Andersen: 5.5 points, BH/C1 42, BH 46.5, SB 28 (the values of tests/test_cli.py's SWISS_VALUES)
     assert by_no[1][2:7] == ["Andersen, Mia", "5,5", "42", "46,5", "28"]

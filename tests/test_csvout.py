@@ -84,7 +84,7 @@ def test_an_unknown_dialect_is_a_settings_error_in_the_users_language() -> None:
 def test_text_is_never_changed_only_numbers_are() -> None:
     ru = csv_format("excel-ru")
     assert [format_cell(v, ru) for v in ("0.5", "Ivanov 2.0", "3–4", 0.5, 2, None, (1, 0.5), True)] == [
-        "0.5", "Ivanov 2.0", "3–4", "0,5", "2", "", "1 0,5", "True",
+        "0.5", "Ivanov 2.0", "3–4", "0,5", "2", "", "1 · 0,5", "True",
     ]
 
 

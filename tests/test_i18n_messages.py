@@ -45,7 +45,7 @@ def test_a_skipped_criterion_is_noted_in_russian() -> None:
     assert "'Opponents' ratings' skipped: the table has no ratings" in rank(t, ["opp_rating_sum"]).notes
     with use_language("ru"):
         notes = rank(t, ["opp_rating_sum"]).notes
-    assert "'Сумма рейтингов соперников' пропущен: в таблице нет рейтингов" in notes
+    assert "критерий «Сумма рейтингов соперников» пропущен: в таблице нет рейтингов" in notes
 
 
 @pytest.mark.parametrize(

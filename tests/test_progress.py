@@ -314,7 +314,7 @@ def test_libreoffice_opens_the_unfinished_csv_into_the_same_columns(tmp_path: ob
     ws = openpyxl.load_workbook(folder / "standings.xlsx").active
     grid = [list(r) for r in ws.iter_rows(values_only=True)]
     assert grid[0][0] == "After round 1 of 3" and all(v is None for v in grid[0][1:])
-    assert grid[1] == ["Place", "No.", "Name", "Points", "BH", "SB"]
+    assert grid[1] == ["Place", "No.", "Name", "Points", "Buchholz (FIDE BH)", "Sonneborn–Berger (FIDE SB)"]  # the criteria by name, as Rank heads them
     # the table's columns as the header says: a start number in B, a name in C, numbers in D-F
     assert {r[2]: (r[1], r[3]) for r in grid[2:]} == {"Ann": (1, 1), "Bob": (2, 0), "Cid": (3, 1), "Dan": (4, 0)}
     assert all(isinstance(v, (int, float)) for r in grid[2:] for v in r[3:])

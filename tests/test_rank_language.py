@@ -158,7 +158,7 @@ def test_notes_are_written_in_the_workbook_language(tmp_path: Path, capsys: pyte
     assert plan.language == "ru"
     with use_language("ru"):
         expected = rank(plan.ranking.tournament, "sonneborn_berger, ARO", "ru").notes  # type: ignore[union-attr]
-    assert len(expected) == 1 and expected[0] == "'Средний рейтинг соперников (ARO)' пропущен: в таблице нет рейтингов"
+    assert len(expected) == 1 and expected[0] == "критерий «Средний рейтинг соперников (ARO)» пропущен: в таблице нет рейтингов"
     assert plan.notes[: len(expected)] == expected
     assert plan.message.startswith("Места распределены: 10 участников на листе 'Crosstable'")
     assert plan.message.endswith(" Примечания: " + "; ".join(plan.notes))

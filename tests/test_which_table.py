@@ -169,12 +169,16 @@ def test_a_chart_sheet_active_names_the_sheet_with_the_table(tmp_path: Path, cap
     wb.active = 1
     path = tmp_path / "chart.xlsx"
     wb.save(path)
-    code, _, err = ranked(capsys, str(path))
+    code, _, err = ranked(capsys, str(path), "--lang", "en")
     assert code == 1
     assert (
         "sheet 'График' is a chart sheet, not a sheet of cells; activate the sheet with the crosstable (or give --sheet); "
         "the crosstable may be on sheet 'Итоги'"
     ) in err
+    # without --lang, the Russian sheet names make it Russian, as the table's messages are
+    code, _, err = ranked(capsys, str(path))
+    assert code == 1
+    assert "лист 'График' — лист диаграммы, а не лист с ячейками" in err and "возможно, на листе 'Итоги'" in err
     assert "Traceback" not in err
 
 

@@ -32,7 +32,7 @@ from tiebreak.core.i18n import (
 from tiebreak.core.labels import standings_head
 from tiebreak.core.localformat import decimal_separator, players, rounds
 from tiebreak.core.match import MatchTournament, match_json
-from tiebreak.core.numbers import decimals_of, json_value, shown
+from tiebreak.core.numbers import RESULTS_SEPARATOR, decimals_of, json_value, shown
 from tiebreak.core.numbers import text as number_text
 from tiebreak.core.progress import after_round_text, at_round, progress
 from tiebreak.core.ranking import Ranking, rank
@@ -45,6 +45,7 @@ from tiebreak.io.csvout import (
     is_regular_file,
     write_csv,
 )
+from tiebreak.plan.values import criterion_label
 
 __all__ = ["main"]
 
@@ -247,7 +248,8 @@ def _main(argv: Sequence[str]) -> int:
         print(_("usage: {usage} (see tiebreak COMMAND --help)").format(usage=usage), file=sys.stderr)
         return 2
     except TiebreakError as err:
-        print(_("tiebreak: error: {message}").format(message=err), file=sys.stderr)
+        with use_language(err.language or current_language()):  # the prefix in the message's language
+            print(_("tiebreak: error: {message}").format(message=err), file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print(_("tiebreak: interrupted"), file=sys.stderr)
@@ -415,9 +417,9 @@ def _same_file(a: Path, b: Path) -> bool:
 
 
 def _head(ranking: Ranking) -> list[str]:
-    return [*standings_head(current_language())] + [
-        c.code for c in ranking.criteria
-    ]
+    """The standings' column headers in the output's language: the criteria by name, as Rank heads its columns."""
+    lang = current_language()
+    return [*standings_head(lang)] + [criterion_label(c, lang) for c in ranking.criteria]
 
 
 def _rows(ranking: Ranking) -> tuple[list[str], list[list[str]]]:
@@ -425,7 +427,8 @@ def _rows(ranking: Ranking) -> tuple[list[str], list[list[str]]]:
     rows = []
     for s in ranking.standings:
         p = t.players[s.player]
-        rows.append([s.label, str(p.number), p.name, _text(t.points[s.player], None)] + [_text(s.values.get(c.code), c) for c in ranking.criteria])
+        name = " ".join(p.name.split())  # one space between words: two or more separate the columns
+        rows.append([s.label, str(p.number), name, _text(t.points[s.player], None)] + [_text(s.values.get(c.code), c) for c in ranking.criteria])
     return _head(ranking), rows
 
 
@@ -482,6 +485,7 @@ def _print(ranking: Ranking, rules: str, fmt: str, sheet: str | None, dialect: s
             table.append([s.label, p.number, p.name, t.points[s.player]] + [_csv_value(s.values.get(c.code), c) for c in ranking.criteria])
         write_csv(table, out, csv_format(dialect), bom=is_regular_file(out))
         return
+    # aligned columns, two spaces or more between them; each header starts its column (names have spaces)
     head, rows = _rows(ranking)
     widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(head)]
     criteria = ", ".join(c.code for c in ranking.criteria) or "-"
@@ -512,7 +516,7 @@ def _match_scores(t: Any, p: int) -> dict[str, float]:
 
 def _text(v: Any, c: Criterion | None) -> str:
     """A value in the text table: half up at the criterion's decimals (:mod:`tiebreak.core.numbers`)."""
-    return "" if v is None or v == "" else number_text(v, decimals_of(c), decimal_separator())
+    return "" if v is None or v == "" else number_text(v, decimals_of(c), decimal_separator(), RESULTS_SEPARATOR)
 
 
 def _csv_value(v: Any, c: Criterion) -> Any:

@@ -81,6 +81,13 @@ class Location:
             return None
         return f"{column_letter(self.origin[1] + self.column - 1)}{self.origin[0] + self.row - 1}"
 
+    @property
+    def sheet_row(self) -> int | None:
+        """The row as the sheet numbers it when the origin is known, else as the range counts it."""
+        if self.row is None or self.origin is None:
+            return self.row
+        return self.origin[0] + self.row - 1
+
     def with_origin(self, origin: tuple[int, int] | None, sheet: str | None = None) -> Location:
         return replace(self, origin=origin, sheet=sheet if sheet is not None else self.sheet)
 
@@ -92,7 +99,9 @@ class Location:
         if cell is not None:
             head.append(_("cell {cell}").format(cell=cell))
         elif self.row is not None:
-            head.append(_("row {row}").format(row=self.row))
+            head.append(_("row {row}").format(row=self.sheet_row))
+        elif self.column is not None and self.origin is not None and self.round is None and self.opponent is None:
+            head.append(_("column {column}").format(column=column_letter(self.origin[1] + self.column - 1)))
         if self.line is not None:
             head.append(_("line {line}").format(line=self.line))
         text = ", ".join(head)
@@ -104,13 +113,16 @@ class Location:
         if self.opponent is not None:
             # TRANSLATORS: the opponent of a round robin column, e.g. "against No. 2" or "against Ann"
             tail.append(_("against {opponent}").format(opponent=self.opponent))
-        if self.column is not None and cell is None and self.round is None and self.opponent is None:
+        if self.column is not None and cell is None and self.origin is None and self.round is None and self.opponent is None:
             tail.append(_("column {column}").format(column=self.column))
         return ", ".join(part for part in (text, *tail) if part)
 
 
 class TiebreakError(Exception):
     """Base class of every error tiebreak raises on purpose."""
+
+    language: str | None = None
+    """The language the message speaks, when the workbook's was chosen for it (the command line's prefix follows it)."""
 
     def __init__(self, message: str) -> None:
         super().__init__(message)

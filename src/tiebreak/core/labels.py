@@ -24,6 +24,8 @@ TEXT: dict[str, LazyString] = {
     "standings": lazy_pgettext("page", "Standings"),
     "crosstable": lazy_pgettext("page", "Crosstable"),
     "place": lazy_pgettext("page", "Place"),
+    # TRANSLATORS: the header of Rank's place column beside a table that has a place column of its own
+    "tiebreak place": lazy_pgettext("page", "Place (tiebreak)"),
     "number": lazy_pgettext("page", "No."),
     "name": lazy_pgettext("page", "Name"),
     "points": lazy_pgettext("page", "Points"),

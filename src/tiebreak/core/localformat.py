@@ -18,7 +18,7 @@ from __future__ import annotations
 from tiebreak.core import numbers
 from tiebreak.core.i18n import current_language, ngettext, npgettext, pgettext
 
-__all__ = ["decimal_separator", "format_number", "format_value", "games", "players", "points", "rounds"]
+__all__ = ["decimal_separator", "format_number", "format_value", "games", "name_gender", "players", "points", "rounds"]
 
 _DECIMAL = {"ru": ","}
 
@@ -92,3 +92,61 @@ def points(value: float) -> str:
     if _whole(value):
         return npgettext("score", "{n} point", "{n} points", int(value)).format(n=text)
     return pgettext("fractional score", "{n} points").format(n=text)
+
+
+# A Russian name tells a woman from a man by its endings: the patronymic (Ивановна / Иванович), the
+# surname (Андреева, Толстая, Ковальская / Андреев, Толстой, Ковальский) and the first name (Полина
+# ends in а or я; the men's names that do are listed).  Names that tell nothing (Шевченко Саша, or
+# a Latin name) give None, and the message takes a neutral phrasing.
+_ENDINGS = tuple[tuple[str, tuple[str, ...]], ...]
+_PATRONYMIC: _ENDINGS = (("f", ("овна", "евна", "ёвна", "ична", "инична")), ("m", ("ович", "евич", "ёвич", "ьич", "ич")))
+_SURNAME: _ENDINGS = (("f", ("ова", "ева", "ёва", "ина", "ына", "ская", "цкая", "ая")), ("m", ("ов", "ев", "ёв", "ин", "ын", "ский", "цкий", "ой", "ый", "ий")))
+_MEN_IN_A = frozenset({
+    "никита", "илья", "кузьма", "фома", "савва", "лука", "данила", "гаврила", "фока", "ярема", "добрыня",
+    "саша", "женя", "валя", "шура", "слава", "миша", "паша", "гоша", "дима", "коля", "ваня", "петя", "вася",
+    "толя", "федя", "лёша", "алёша", "серёжа",
+})
+_EITHER = frozenset({"саша", "женя", "валя", "шура"})  # short forms a woman and a man share
+
+
+def _word_gender(word: str) -> tuple[str | None, bool]:
+    """('f' / 'm' / None, whether the word is sure of it) for one word of a name."""
+    for gender, endings in _PATRONYMIC:
+        if len(word) > 5 and word.endswith(endings):
+            return gender, True
+    if word in _EITHER:
+        return None, False
+    if word in _MEN_IN_A:
+        return "m", True
+    for gender, endings in _SURNAME:
+        if len(word) > 3 and word.endswith(endings):
+            return gender, True
+    if len(word) > 2 and word[-1] in "ая":
+        return "f", True  # a first name: Полина, Мария
+    if word[-1] == "й" or (word[-1] not in "аеёиоуыэюяь" and len(word) > 2):
+        return "m", False  # Андрей, Иван; but an unchanging surname (Шмидт, Черных) ends so for a woman too
+    return None, False
+
+
+def name_gender(name: str) -> str | None:
+    """'f' or 'm' when a Russian name says whether the player is a woman or a man, None when it does not.
+
+    >>> [name_gender(n) for n in ("Андреева Полина", "Андреев Пётр", "Толстая А. Н.", "Петров Иван Сергеевич")]
+    ['f', 'm', 'f', 'm']
+    >>> [name_gender(n) for n in ("Шмидт Анна", "Черных Никита", "Шевченко Саша", "Ann Smith", "Ли Мин", "")]
+    ['f', 'm', None, None, 'm', None]
+    """
+    sure: set[str] = set()
+    likely: set[str] = set()
+    for word in name.replace(",", " ").replace(".", ". ").split():
+        word = word.casefold()
+        if word.endswith(".") or not word.isalpha() or not all("а" <= ch <= "я" or ch == "ё" for ch in word):
+            continue  # an initial, a number or a word in another alphabet
+        gender, certain = _word_gender(word)
+        if gender is not None:
+            (sure if certain else likely).add(gender)
+    if len(sure) == 1:
+        return sure.pop()
+    if not sure and len(likely) == 1:
+        return likely.pop()
+    return None

@@ -62,9 +62,11 @@ __all__ = [
     "excel_error",
     "is_diagonal",
     "normalize",
+    "not_a_result",
     "parse_number",
     "plus_legend",
     "result_marks",
+    "score_total",
     "sign_after",
     "swiss_cell",
 ]
@@ -239,6 +241,47 @@ _HALF_AS_TEXT = re.compile(r"1/2")
 _X_COLOUR = re.compile(rf"\d{{1,6}}\s*{g.one_of(m for m in g.DIAGONAL_MARKS if m.isalpha())}\s*{g.RESULT}")
 
 
+def score_total(value: object) -> float | None:
+    """A number of half points above 1 that no single game scores on 1/½/0: a total of games (1.5, 2.5 ...), or None.
+
+    >>> score_total("1,5"), score_total(2.5), score_total("½"), score_total(2.0), score_total("x")
+    (1.5, 2.5, None, None, None)
+    """
+    x = parse_number(value) if isinstance(value, str) else value
+    if not isinstance(x, float) or isinstance(x, bool) or not math.isfinite(x) or x <= 1 or x.is_integer() or not (2 * x).is_integer():
+        return None
+    return x
+
+
+def _total_hint(value: object) -> str:
+    """What a total of games in a round robin cell looks like, and what to write instead ('' for any other value)."""
+    x = score_total(value)
+    if x is None:
+        return ""
+    if x < 2:
+        return ": " + _(
+            "this looks like the total of two games (a double round robin): write both games in the cell, e.g. 1 ½, "
+            "or give each game its own sub-column"
+        )
+    return ": " + _(
+        "this looks like a team match score (the board points of several games): each cell here holds one player's result "
+        "in one game; a table of team matches is not read as such yet"
+    )
+
+
+def not_a_result(value: object, swiss: bool) -> str:
+    """'{text} is not a result', what was probably typed, and what to write; a total of games gets its own advice.
+
+    >>> not_a_result("1,5", swiss=False)
+    "'1,5' is not a result: this looks like the total of two games (a double round robin): write both games in the cell, e.g. 1 ½, or give each game its own sub-column"
+    """
+    total = "" if swiss else _total_hint(value)
+    if total:
+        return _("{text} is not a result{hint}").format(text=_show(value), hint=total)
+    notations = SWISS_NOTATIONS if swiss else RR_NOTATIONS
+    return _("{text} is not a result{hint} ({notations})").format(text=_show(value), hint=typing_hint(value, swiss=swiss), notations=notations)
+
+
 def typing_hint(value: object, swiss: bool) -> str:
     """What was probably typed when Excel or the keyboard changed it ('' when nothing comes to mind).
 
@@ -366,9 +409,7 @@ def _text_marks(text: str) -> tuple[Mark, ...]:
     m = _TWO.match(t)
     if m:
         return (_mark(m.group(1)), _mark(m.group(2)))
-    raise CellProblem(
-        _("{text} is not a result{hint} ({notations})").format(text=_show(text), hint=typing_hint(text, swiss=False), notations=RR_NOTATIONS)
-    )
+    raise CellProblem(not_a_result(text, swiss=False))
 
 
 def result_marks(value: float | str) -> tuple[Mark, ...]:
@@ -464,7 +505,7 @@ def _swiss_text(text: str) -> SwissCell:
     m = _SWISS.match(text)
     if not m:
         raise CellProblem(
-            _("{text} is not a result{hint} ({notations})").format(text=_show(text), hint=typing_hint(text, swiss=True), notations=SWISS_NOTATIONS)
+            not_a_result(text, swiss=True)
         )
     res = m.group("r1") or m.group("r2") or m.group("r3") or m.group("r4")
     if res is None:

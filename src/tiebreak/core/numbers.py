@@ -36,7 +36,7 @@ import math
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
-__all__ = ["POINTS_DECIMALS", "TEXT_DECIMALS", "cell", "decimals_of", "half_up", "json_value", "shown", "text"]
+__all__ = ["POINTS_DECIMALS", "RESULTS_SEPARATOR", "TEXT_DECIMALS", "cell", "decimals_of", "half_up", "json_value", "shown", "text"]
 
 POINTS_DECIMALS = 2
 """Decimals of a player's points where they are shown beside the criteria."""
@@ -72,15 +72,23 @@ def shown(v: Any, decimals: int) -> Any:
     return int(r) if r.is_integer() else r
 
 
-def text(v: Any, decimals: int, decimal: str = ".") -> str:
+RESULTS_SEPARATOR = " · "
+"""Between the results of a value made of several (results in order of places) where a table prints them: '1 · 0.5 · 0'."""
+
+
+def text(v: Any, decimals: int, decimal: str = ".", between: str = " ") -> str:
     """A value as text: as :func:`shown`, then written without trailing zeros, with ``decimal`` as the separator.
 
-    Text that is not a number (a place label) is returned as it is.
+    Text that is not a number (a place label) is returned as it is; a value made of several numbers
+    has ``between`` between them (:data:`RESULTS_SEPARATOR` in a printed table).
+
+    >>> text((1.0, 0.5, 0.0), 1, ",", RESULTS_SEPARATOR)
+    '1 · 0,5 · 0'
     """
     if isinstance(v, str):
         return v
     if isinstance(v, tuple):
-        return " ".join(text(x, decimals, decimal) for x in v)
+        return between.join(text(x, decimals, decimal) for x in v)
     s = shown(v, decimals)
     if not isinstance(s, float):
         return str(s)

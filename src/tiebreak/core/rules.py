@@ -28,8 +28,8 @@ from operator import add, and_, eq, sub
 
 from tiebreak.core.counting import Adjusted, Evaluation, Why
 from tiebreak.core.errors import UnknownRuleSetError
-from tiebreak.core.i18n import LazyString, _, lazy_gettext
-from tiebreak.core.localformat import format_number, points
+from tiebreak.core.i18n import LazyString, _, lazy_gettext, pgettext
+from tiebreak.core.localformat import format_number, name_gender, points
 from tiebreak.core.model import Kind, Tournament
 
 __all__ = ["DEFAULT_RULES", "RULE_SETS", "Evaluation", "RuleSet", "fide_hint", "get_rules", "rule_set_names"]
@@ -297,28 +297,49 @@ class RuRules(RuleSet):
                     groups[rounded[w]] = (same.count(True), sum(compress(rest, same)))
                 members, rest_sum = groups[rounded[w]]
                 count = members - 1  # without w himself
-                name = t.players[w].label()
+                withdrew = _withdrew(t.players[w].label(), k)
                 if not count:
-                    notes.append(
-                        _("{name} withdrew after round {k}; nobody else had his score then, so nothing is credited for rounds {first}–{last}").format(
-                            name=name, k=k, first=k + 1, last=rounds
-                        )
-                    )
+                    notes.append(_nothing_credited(withdrew, k, rounds))
                     continue
                 extra = (rest_sum - rest[w]) / count
                 score[w] += extra
                 credited[w] = extra
                 adjusted[w] |= Adjusted.WITHDRAWAL_CREDIT
-                values = {"name": name, "k": k, "extra": format_number(extra), "count": count, "after": points(after), "first": k + 1, "last": rounds}
+                values = {"withdrew": withdrew, "k": k, "extra": format_number(extra), "count": count, "after": points(after), "first": k + 1, "last": rounds}
                 if k + 1 == rounds:
-                    # TRANSLATORS: {after} is a number of points with its noun, e.g. "2.5 points" / "2,5 очка"
-                    note = _("{name} withdrew after round {k}: credited {extra} for round {first} (average of {count} player(s) with {after} after round {k})")
+                    # TRANSLATORS: {withdrew} is "{name} withdrew after round {k}"; {after} a number of points with its noun, e.g. "2,5 очка"
+                    note = _("{withdrew}: credited {extra} for round {first} (average of {count} player(s) with {after} after round {k})")
                 else:
-                    note = _(
-                        "{name} withdrew after round {k}: credited {extra} for rounds {first}–{last} "
-                        "(average of {count} player(s) with {after} after round {k})"
-                    )
+                    note = _("{withdrew}: credited {extra} for rounds {first}–{last} (average of {count} player(s) with {after} after round {k})")
                 notes.append(note.format(**values))
+
+
+def _nothing_credited(withdrew: str, k: int, rounds: int) -> str:
+    """The note for a player who withdrew after round ``k`` with a score nobody else had then."""
+    if k + 1 == rounds:
+        note = _("{withdrew}; nobody else had that score then, so nothing is credited for round {first}")
+    else:
+        note = _("{withdrew}; nobody else had that score then, so nothing is credited for rounds {first}–{last}")
+    return note.format(withdrew=withdrew, first=k + 1, last=rounds)
+
+
+def _withdrew(name: str, k: int) -> str:
+    """'{name} withdrew after round {k}', the verb agreeing with the player (Russian: выбыл, выбыла, or a neutral phrase).
+
+    Whether a name is a woman's or a man's is read from its Russian endings
+    (:func:`tiebreak.core.localformat.name_gender`); a name that does not tell takes the neutral phrase.
+    """
+    gender = name_gender(name)
+    if gender == "f":
+        # TRANSLATORS: a woman withdrew (Russian: выбыла)
+        phrase = pgettext("woman", "{name} withdrew after round {k}")
+    elif gender == "m":
+        # TRANSLATORS: a man withdrew (Russian: выбыл)
+        phrase = pgettext("man", "{name} withdrew after round {k}")
+    else:
+        # TRANSLATORS: the name does not tell a woman from a man: a phrase without a gendered verb (Russian: выбытие после тура)
+        phrase = pgettext("anyone", "{name} withdrew after round {k}")
+    return phrase.format(name=name, k=k)
 
 
 class PlainRules(RuleSet):

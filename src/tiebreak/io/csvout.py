@@ -15,11 +15,11 @@ text.  Hence two dialects:
 >>> print(csv_text(rows, csv_format("excel")), end="")
 Place,Name,Points,SB
 1,Ann,2.5,19.5
-2–3,"Smith, J.",2,1.5 0.25
+2–3,"Smith, J.",2,1.5 · 0.25
 >>> print(csv_text(rows, csv_format("auto", lang="ru")), end="")
 Place;Name;Points;SB
 1;Ann;2,5;19,5
-2–3;Smith, J.;2;1,5 0,25
+2–3;Smith, J.;2;1,5 · 0,25
 
 Numbers must be passed as numbers (``int``/``float``): text is written as it
 is, so a name such as ``Ivanov 2.0`` is never touched, except that text Excel
@@ -52,6 +52,7 @@ from tiebreak.core.errors import SettingsError
 from tiebreak.core.i18n import _, current_language, lazy_gettext
 from tiebreak.core.labels import STANDINGS_HEAD, TEXT
 from tiebreak.core.localformat import format_number
+from tiebreak.core.numbers import RESULTS_SEPARATOR
 from tiebreak.core.text import shown
 
 __all__ = [
@@ -127,11 +128,12 @@ def _or_list(words: Sequence[str]) -> str:
 def format_cell(value: object, fmt: CsvFormat) -> str:
     """One value as its CSV field: numbers with the dialect's decimal separator, text unchanged.
 
-    A tuple (a value made of several numbers) is written space-separated; None is empty.
+    A tuple (a value made of several numbers, the results in order of places) is written with a
+    middle dot between its numbers, as the command line prints it; None is empty.
 
     >>> ru = csv_format("excel-ru")
     >>> format_cell(24.25, ru), format_cell(3, ru), format_cell(None, ru), format_cell("0.5", ru), format_cell((1, 0.5), ru)
-    ('24,25', '3', '', '0.5', '1 0,5')
+    ('24,25', '3', '', '0.5', '1 · 0,5')
 
     Text that a spreadsheet would take for a formula is kept as text:
 
@@ -145,7 +147,7 @@ def format_cell(value: object, fmt: CsvFormat) -> str:
     if isinstance(value, (int, float)):
         return format_number(value, fmt.decimal)
     if isinstance(value, (tuple, list)):
-        return " ".join(format_cell(v, fmt) for v in value)
+        return RESULTS_SEPARATOR.join(format_cell(v, fmt) for v in value)
     text = shown(str(value))  # a control character or bidi override of a name never reaches the file
     if text[:1] in _FORMULA_STARTS:
         return "'" + text

@@ -188,10 +188,11 @@ class SafeWorkbook:
 
     def _shared_strings(self) -> list[str]:
         if self._strings is None:
-            self._strings = []
+            strings: list[str] = []
             for typ, part in self._rels.values():
                 if typ == STRINGS_REL and self.package.has(part):
-                    self._strings = read_shared_strings(self.package.read(part, MAX_PART), f"{self.path}: {part}")
+                    strings = read_shared_strings(self.package.read(part, MAX_PART), f"{self.path}: {part}")
+            self._strings = strings  # only once read: a part refused is refused again at the next look, never taken as empty
         return self._strings
 
     def sheet_data(self, sheet: str) -> SheetData:

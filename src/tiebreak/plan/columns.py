@@ -6,9 +6,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from tiebreak.core.a1 import cell_address, column_letter, quote_sheet, range_address
+from tiebreak.core.criteria import Criterion
 from tiebreak.core.errors import WriteBlockedError
+from tiebreak.core.grammar import parse_number
 from tiebreak.core.i18n import _
+from tiebreak.core.localformat import decimal_separator, format_number, players
 from tiebreak.core.model import Tournament
+from tiebreak.core.numbers import half_up
+from tiebreak.core.numbers import text as number_text
 from tiebreak.core.ranking import Ranking
 from tiebreak.plan.blocked import (
     first_merged,
@@ -29,14 +34,18 @@ from tiebreak.plan.model import (
 from tiebreak.plan.ownership import own_rows, refuse_unrecorded_output
 from tiebreak.plan.previous import previous_output
 from tiebreak.plan.values import (
+    PLACE_HEADERS,
     PLACE_LABELS,
+    TIEBREAK_PLACE_LABELS,
     criterion_label,
     display,
     looks_like_ours,
     place_value,
 )
+from tiebreak.reading.base import TableLayout
+from tiebreak.reading.labels import is_coefficient_label
 
-__all__ = ["Columns", "Table", "check_columns", "lay_out_columns", "write_columns"]
+__all__ = ["Columns", "Table", "check_columns", "lay_out_columns", "user_column_notes", "write_columns"]
 
 
 @dataclass
@@ -70,11 +79,16 @@ class Columns:
     """Every row written: the header, the players' rows, rows Rank wrote before but not now (cleared)."""
 
 
-def lay_out_columns(table: Table, t: Tournament, ranking: Ranking, header_row: int | None, lang: str) -> Columns:
-    """Rank's columns: right after the table (its user columns), or where Rank wrote before; their header and values."""
+def lay_out_columns(table: Table, t: Tournament, ranking: Ranking, header_row: int | None, lang: str, user_place: bool = False) -> Columns:
+    """Rank's columns: right after the table (its user columns), or where Rank wrote before; their header and values.
+
+    Beside a table with a place column of its own (``user_place``) Rank's place column is headed
+    'Place (tiebreak)', never a second 'Place' beside the user's.
+    """
     values, own = table.values, table.own
     top, _left, bottom, _right = table.box
-    headers: list[Any] = [PLACE_LABELS[lang]] + [criterion_label(c, lang) for c in ranking.criteria]
+    place = TIEBREAK_PLACE_LABELS[lang] if user_place else PLACE_LABELS[lang]
+    headers: list[Any] = [place] + [criterion_label(c, lang) for c in ranking.criteria]
     start = _first_free_column(table)
     clear_to = max([*own, start + len(headers) - 1])
     if header_row is not None:
@@ -118,6 +132,11 @@ def check_columns(book: BookSource, table: Table, t: Tournament, cols: Columns, 
     if cols.header_row is not None:
         refuse_unrecorded_output(values, cols.header_row, own, target)
     previous = previous_output(book, standings, t, table.box[0], own, cols.header_row)
+    if previous is not None and cols.header_row is not None and own:
+        # the Standings sheet heads its place column 'Place'; beside a table's own place column Rank's says 'Place (tiebreak)'
+        key = (cols.header_row, min(own))
+        if previous.get(key) in PLACE_HEADERS and cell_at(values, *key) in PLACE_HEADERS:
+            previous[key] = cell_at(values, *key)
     formulas = formulas_in(book, target, cols.rows, cols.start, cols.clear_to)
     refuse_protected(book, target)
     span = range(cols.start, cols.clear_to + 1)
@@ -206,3 +225,81 @@ def write_columns(plan: Plan, table: Table, cols: Columns) -> None:
     last_col = cols.start + cols.width
     plan.output = f"{quote_sheet(target)}!{range_address(first_row + 1, cols.start + 1, first_row + 1, last_col)}"
     plan.names[OUTPUT_NAME] = (target, first_row + 1, cols.start + 1, max(cols.block) + 1, last_col)
+
+
+# ------------------------------------------------- the table's own Place and coefficient columns
+_LISTED = 5  # differences named in a note; the rest counted
+
+
+def user_column_notes(table: Table, t: Tournament, ranking: Ranking, layout: TableLayout, lang: str) -> list[str]:
+    """Notes listing where the table's own place column and its coefficient column ('Коэф.') differ from tiebreak's.
+
+    The user's columns are never changed: what they hold is compared, cell by cell (empty cells skipped),
+    with the places and with the first criterion (the coefficient such a table keeps).
+    """
+    notes = []
+    by_player = ranking.by_player()
+    if layout.place_col is not None:
+        ours = [by_player[i].label for i in range(len(t.players))]
+        note = _differences(table, t, layout, layout.place_col, ours, _same_place, None)
+        if note:
+            notes.append(
+                _("the table's own {label} column ({column}) differs from the places tiebreak computed for {count}: {differences}; "
+                  "the column is left as it is").format(**note)
+            )
+    coefficient = next((c for c, label in layout.labels.items() if c not in layout.result_cols and is_coefficient_label(label)), None)
+    if coefficient is not None and ranking.criteria:
+        crit = ranking.criteria[0]
+        values = [by_player[i].values.get(crit.code) for i in range(len(t.players))]
+        if all(isinstance(v, (int, float)) for v in values):
+            note = _differences(table, t, layout, coefficient, values, _same_value, crit)
+            if note:
+                notes.append(
+                    _("the table's own {label} column ({column}) differs from {criterion} as tiebreak computed it for {count}: "
+                      "{differences}; the column is left as it is").format(criterion=criterion_label(crit, lang), **note)
+                )
+    return notes
+
+
+def _differences(table: Table, t: Tournament, layout: TableLayout, col: int, ours: list[Any], same: Any, crit: Criterion | None) -> dict[str, str] | None:
+    """The fields of a note on the column ``col``: its label, its letter, how many differ and the first few; None when none differs."""
+    differ = []
+    for i, p in enumerate(t.players):
+        if p.row is None or p.row > len(table.grid):
+            continue
+        line = table.grid[p.row - 1]
+        theirs = line[col] if col < len(line) else None
+        if is_empty(theirs) or same(theirs, ours[i]):
+            continue
+        shown_ours = ours[i] if crit is None else number_text(ours[i], crit.decimals, decimal_separator())
+        differ.append(_("{name} {theirs} (tiebreak: {ours})").format(name=p.label(), theirs=_as_typed(theirs), ours=shown_ours))
+    if not differ:
+        return None
+    listed = "; ".join(differ[:_LISTED]) + (" ..." if len(differ) > _LISTED else "")
+    return {
+        "label": str(layout.labels.get(col, "")),
+        "column": column_letter(table.box[1] + col + 1),
+        "count": players(len(differ)),
+        "differences": listed,
+    }
+
+
+def _as_typed(v: Any) -> str:
+    return format_number(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else str(v).strip()
+
+
+def _same_place(theirs: Any, ours: str) -> bool:
+    """A place as typed ('3', 3, '6-7', '6 – 7') against tiebreak's label ('6–7')."""
+    if isinstance(theirs, (int, float)) and not isinstance(theirs, bool):
+        return float(theirs).is_integer() and str(int(theirs)) == ours
+    return "".join(str(theirs).split()).replace("-", "–").replace("—", "–") == ours
+
+
+def _same_value(theirs: Any, ours: float) -> bool:
+    """A coefficient as typed against tiebreak's, at the precision the user typed (8,5 matches 8.5; 8,3 matches 8.25)."""
+    x = theirs if isinstance(theirs, (int, float)) and not isinstance(theirs, bool) else parse_number(str(theirs))
+    if x is None:
+        return False
+    typed = (format_number(x, ".") if isinstance(theirs, (int, float)) else str(theirs).strip()).replace(",", ".")
+    decimals = len(typed.split(".", 1)[1]) if "." in typed else 0
+    return half_up(ours, min(decimals, 4)) == half_up(float(x), min(decimals, 4))  # the one rounding rule, at the user's decimals

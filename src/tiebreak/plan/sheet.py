@@ -27,8 +27,10 @@ module keeps their public names importable from it.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import ParamSpec, TypeVar
 
 from tiebreak.core.a1 import (
     column_letter,
@@ -38,10 +40,17 @@ from tiebreak.core.a1 import (
     same_sheet,
 )
 from tiebreak.core.criteria import Criterion, parse_criteria
-from tiebreak.core.errors import FileFormatError, InputError, LayoutError, SettingsError
+from tiebreak.core.errors import (
+    FileFormatError,
+    InputError,
+    LayoutError,
+    SettingsError,
+    TiebreakError,
+)
 from tiebreak.core.i18n import (
     _,
     choose_language,
+    current_language,
     keeps_language,
     ngettext,
     set_language,
@@ -59,7 +68,13 @@ from tiebreak.plan.blocked import (
     structure_protected_error,
 )
 from tiebreak.plan.cells import Cells, cell_at, cells_of, rows_of
-from tiebreak.plan.columns import Table, check_columns, lay_out_columns, write_columns
+from tiebreak.plan.columns import (
+    Table,
+    check_columns,
+    lay_out_columns,
+    user_column_notes,
+    write_columns,
+)
 from tiebreak.plan.model import (
     OUTPUT_NAME,
     STANDINGS_NAME,
@@ -80,6 +95,9 @@ from tiebreak.plan.settings import (
 from tiebreak.plan.standings import plan_standings, standings_grid
 from tiebreak.plan.values import table_labels
 from tiebreak.reading import TableLayout, read_table, which
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
 
 __all__ = [
     "OUTPUT_NAME",
@@ -126,7 +144,23 @@ class _OwnSheets:
         return self.standings or STANDINGS_SHEET
 
 
+def _says_its_language(fn: Callable[_P, _R]) -> Callable[_P, _R]:
+    """An error raised by ``fn`` records the language its message was written in (the workbook's, once chosen)."""
+
+    @functools.wraps(fn)
+    def said(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        try:
+            return fn(*args, **kwargs)
+        except TiebreakError as err:
+            if err.language is None:
+                err.language = current_language()
+            raise
+
+    return said
+
+
 @keeps_language
+@_says_its_language
 def plan_rank(
     book: BookSource,
     *,
@@ -179,7 +213,9 @@ def plan_rank(
         t = at_round(t, after_round)
     crits = settings.criteria_list(round_robin=t.is_round_robin)
     ranking = rank(t, crits, settings.rules)
-    cols = lay_out_columns(table, t, ranking, layout.header_row, lang)
+    cols = lay_out_columns(table, t, ranking, layout.header_row, lang, user_place=layout.place_col is not None)
+    if after_round is None:  # the table's own places and coefficients are the event's as it stands, not after an earlier round
+        layout.notes.extend(user_column_notes(table, t, ranking, layout, lang))
     if check:
         check_columns(book, table, t, cols, own.standings)
     plan = Plan(sheet=target, table=range_address(box[0] + 1, box[1] + 1, box[2] + 1, box[3] + 1), ranking=ranking, language=lang)
@@ -217,12 +253,13 @@ def _read_settings(
     reported, as its own, not the sheet's; a bad setting the caller overrides
     is not an error.
     """
+    settings = Settings.from_grid(rows_of(cells_of(book.values(own.settings)))) if own.settings is not None else Settings()
+    # the workbook's language before its table is found: what goes wrong on the way (a sheet, --range, an option) is said in it
+    set_language(choose(settings.language, _book_labels(book)))
     if rules:
         get_rules(rules)
     if criteria:
         parse_criteria(criteria)
-    settings = Settings.from_grid(rows_of(cells_of(book.values(own.settings)))) if own.settings is not None else Settings()
-    set_language(choose(settings.language, ()))
     try:
         settings.validate()
     except SettingsError as err:
@@ -243,6 +280,17 @@ def _read_settings(
     except SettingsError as err:
         raise SettingsError(_("sheet '{sheet}': {error}").format(sheet=own.settings_name, error=err)) from None
     return settings
+
+
+def _book_labels(book: BookSource) -> list[str]:
+    """The texts that tell a workbook's language before its table is found: the sheet names and the active sheet's labels."""
+    names = book.sheet_names()
+    try:
+        # the cells as they are (never a rectangle: a stray cell at XFD1048576 must not build one)
+        labels = table_labels([list(cells_of(book.values(book.active_sheet())).values())])
+    except (TiebreakError, KeyError):  # a chart sheet active, no active sheet: its errors are said where the table is chosen
+        labels = []
+    return [*names, *labels]
 
 
 def _choose_table(

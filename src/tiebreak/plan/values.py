@@ -10,9 +10,13 @@ from tiebreak.core.criteria import CRITERIA, Criterion
 from tiebreak.core.labels import LANGUAGES, text
 from tiebreak.core.numbers import shown
 
-__all__ = ["DECIDED_LABELS", "PLACE_LABELS", "criterion_label", "display", "looks_like_ours", "looks_like_place", "place_value", "table_labels"]
+__all__ = ["DECIDED_LABELS", "PLACE_HEADERS", "PLACE_LABELS", "TIEBREAK_PLACE_LABELS", "criterion_label", "display", "looks_like_ours", "looks_like_place", "place_value", "table_labels"]
 
 PLACE_LABELS = {lang: text("place", lang) for lang in LANGUAGES}
+TIEBREAK_PLACE_LABELS = {lang: text("tiebreak place", lang) for lang in LANGUAGES}
+"""Rank's place header beside a table with a place column of its own (never a second 'Place' beside the user's)."""
+PLACE_HEADERS = frozenset(PLACE_LABELS.values()) | frozenset(TIEBREAK_PLACE_LABELS.values())
+"""Every header Rank gives its place column."""
 DECIDED_LABELS = {lang: text("decided", lang) for lang in LANGUAGES}
 
 _PLACE = re.compile(r"\d+(?:\s*[–-]\s*\d+)?\Z")
@@ -57,7 +61,7 @@ def looks_like_ours(v: Any) -> bool:
     if not isinstance(v, str):
         return False
     t = v.strip()
-    if _PLACE.match(t) or _NUMBERS.match(t) or t in PLACE_LABELS.values():
+    if _PLACE.match(t) or _NUMBERS.match(t) or t in PLACE_HEADERS:
         return True
     if any(t in (c.name, c.name_ru) for c in CRITERIA.values()):
         return True

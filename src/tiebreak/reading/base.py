@@ -20,6 +20,8 @@ from tiebreak.core.notation import (
     CellProblem,
     Mark,
     normalize,
+    not_a_result,
+    score_total,
     show,
     typing_hint,
 )
@@ -99,6 +101,11 @@ class ReaderBase:
     signs_played = False
     """Whether a plus and a minus beside an opponent are read as played games (decided by :meth:`read_signs`)."""
     notes: list[str]
+    origin: tuple[int, int] | None = None  # the sheet row and column of the grid's top-left cell, when known
+
+    def sheet_row(self, r: int) -> int:
+        """The number of another row a message points to: as the sheet numbers it when the sheet position is known, else as the range counts it."""
+        return r + 1 if self.origin is None else self.origin[0] + r
 
     def loc(self, r: int, c: int | None = None, **kw: Any) -> Location:
         player = kw.pop("player", None)
@@ -180,6 +187,8 @@ class ReaderBase:
             return Kind.PLAYED, sc.draw
         if isinstance(mark, float) and sc.outcome(mark) is not None:
             return Kind.PLAYED, mark
+        if score_total(v) is not None and sc.win < 2:
+            raise NotationError(not_a_result(v, swiss=False), where)
         raise NotationError(
             _("{text} is not a result on {scoring} scoring{hint} (write {scale})").format(
                 text=show(v), scoring=sc.label, hint=typing_hint(v, swiss=False), scale=_scale(sc)

@@ -169,7 +169,7 @@ class SideColumns(ReaderBase):
                 number = int(f)
                 if number in numbers:
                     raise LayoutError(
-                        _("number {number} is also the number of row {row}: numbers must differ").format(number=number, row=numbers[number] + 1),
+                        _("number {number} is also the number of row {row}: numbers must differ").format(number=number, row=self.sheet_row(numbers[number])),
                         self.loc(r, layout.number_col),
                     )
                 numbers[number] = r
@@ -188,7 +188,7 @@ class SideColumns(ReaderBase):
                     key = " ".join(name.casefold().split())
                     if key in names:
                         raise LayoutError(
-                            _("the name {name} is also in row {row}: players must be told apart").format(name=show(name), row=names[key] + 1),
+                            _("the name {name} is also in row {row}: players must be told apart").format(name=show(name), row=self.sheet_row(names[key])),
                             self.loc(r, layout.name_col),
                         )
                     names[key] = r

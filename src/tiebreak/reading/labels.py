@@ -35,6 +35,19 @@ _RATING_RE = re.compile(r"(?:rating|elo|rtg|рейтинг|эло|рейт)\b")
 ROUND_RE = re.compile(r"(?:r|rd|round|runde|ronde|тур|т|k|к)\s*\.?\s*(\d{1,3})\Z|(\d{1,3})\s*\.?\s*(?:r|rd|round|тур|т|к)\.?\Z")
 
 
+# a column of a coefficient the table keeps by hand, without saying which ("Коэф."): compared with tiebreak's first criterion
+_COEFFICIENT_LABELS = {"коэф", "коэфф", "коэффициент", "коэффициенты", "к-т", "кф", "coef", "coeff", "coefficient", "tie-break", "tiebreak"}
+
+
+def is_coefficient_label(text: str) -> bool:
+    """Whether a column label names a coefficient without saying which ('Коэф.', 'Coef.').
+
+    >>> is_coefficient_label("Коэф."), is_coefficient_label("коэффициент"), is_coefficient_label("Бухг.")
+    (True, True, False)
+    """
+    return fold(text) in _COEFFICIENT_LABELS
+
+
 def label_role(text: str) -> str | None:
     t = fold(text)
     if not t:

@@ -16,18 +16,21 @@ from tiebreak.core.errors import (
 )
 from tiebreak.core.grammar import SCORE_SEPARATOR
 from tiebreak.core.i18n import _, pgettext
+from tiebreak.core.localformat import players
 from tiebreak.core.model import Kind, Player, Scoring, Tournament
 from tiebreak.core.notation import (
     FORFEIT_LOSS,
     FORFEIT_WIN,
-    RR_NOTATIONS,
     CellProblem,
     Mark,
     is_diagonal,
     is_uniform_diagonal_mark,
+    not_a_result,
     result_marks,
+    score_total,
     show,
     split_digits,
+    swiss_cell,
     typing_hint,
 )
 from tiebreak.reading.base import _Bad, _scale
@@ -148,7 +151,8 @@ class RoundRobinDecoding(SideColumns):
             raise LayoutError(_("a tournament needs at least two players"), self.loc(rows[0]))
         if block is None:
             self.explain_sorted_rows(rows, cols, roles)
-            raise LayoutError(*self.explain_no_block(rows, cols, roles, labels))
+            # a row that is no player's (a sub-header, a note) first: the counts would include it
+            raise LayoutError(*(self.row_without_player(rows, roles) or self.explain_no_block(rows, cols, roles, labels)))
         start, width, _markers, bad = block
         sub = width // n  # 1, or 2 for two sub-columns per opponent
         player_at = {q: j for j, q in enumerate(self.order)}  # self.order: position of each player's own column in the block
@@ -189,9 +193,7 @@ class RoundRobinDecoding(SideColumns):
             )
         if isinstance(v, str) and is_diagonal(v):
             raise LayoutError(_("{text} marks the diagonal, but this is not the player's own column").format(text=show(v)), where)
-        raise NotationError(
-            _("{text} is not a result{hint} ({notations})").format(text=show(v), hint=typing_hint(v, swiss=False), notations=RR_NOTATIONS), where
-        )
+        raise NotationError(not_a_result(v, swiss=False), where)
     def rr_marks(
         self, rows: list[int], start: int, sub: int, players: list[Player]
     ) -> tuple[list[list[tuple[Mark, ...] | None]], set[float], bool, list[tuple[Mark, ...]]]:
@@ -343,7 +345,7 @@ class RoundRobinDecoding(SideColumns):
                     )
                 raise ConsistencyError(
                     _("{mine} does not mirror {player}'s result {theirs} (row {row}){hint}").format(
-                        mine=mine, player=players[j].label(), theirs=theirs, row=rows[j] + 1, hint=hint
+                        mine=mine, player=players[j].label(), theirs=theirs, row=self.sheet_row(rows[j]), hint=hint
                     ),
                     where,
                 )
@@ -366,6 +368,8 @@ class RoundRobinDecoding(SideColumns):
             elif isinstance(m, float) and m >= 10:
                 split = split_digits(m)
                 if split is None or cycles != 2:
+                    if score_total(v) is not None:
+                        raise NotationError(not_a_result(v, swiss=False), where)
                     raise NotationError(
                         _("{text} is not a result on {scoring} scoring{hint} (write {scale})").format(
                             text=show(v), scoring=sc.label, hint=typing_hint(v, swiss=False), scale=_scale(sc)
@@ -575,6 +579,9 @@ class RoundRobinDecoding(SideColumns):
             return self.count_mismatch(n, len(resultish)), last_row
         # the most common helpful message: which cell stops the diagonal or results
         result_like = [c for c in cols if roles.get(c) not in ("number", "name", "rating", "points", "place")]
+        unread = self.unread_results(rows, [c for c in result_like if roles.get(c) in (None, "round")])
+        if unread is not None:
+            return unread
         message = (
             _(
                 "no results found: a round robin needs {n} result columns (one per player row, "
@@ -588,6 +595,40 @@ class RoundRobinDecoding(SideColumns):
             )
         )
         return message.format(n=n), None
+
+    def row_without_player(self, rows: list[int], roles: dict[int, str]) -> tuple[str, Location] | None:
+        """A row among the players' with neither a number nor a name (a sub-header, a note): not counted, named."""
+        who = [c for c, role in roles.items() if role in ("number", "name")]
+        if not who:
+            return None
+        blank = [r for r in rows if all(self.cells[r][c] is None for c in who)]
+        if not blank or len(blank) == len(rows):
+            return None
+        r = blank[0]
+        message = _(
+            "this row stands among the players' but has no number and no name: a sub-header (such as '1 кр. | 2 кр.') or a "
+            "note inside the table is not read; without it the table has {count}: delete the row, or give --range without it"
+        )
+        return message.format(count=players(len(rows) - len(blank))), Location(row=r + 1)
+
+    def unread_results(self, rows: list[int], cols: list[int]) -> tuple[str, Location] | None:
+        """'No results found' naming the first cell, row by row, where results could stand whose text is neither a
+        result nor a Swiss cell (results there in a notation tiebreak does not read); None when there is none."""
+        for r in rows:
+            for c in cols:
+                v = self.cells[r][c]
+                if not isinstance(v, str) or is_diagonal(v) or _plausible_result(v, 1):
+                    continue
+                try:
+                    swiss_cell(v)
+                except CellProblem:
+                    message = _(
+                        "no results found: {text} here is neither a round robin result (1, ½, 0, + or −) nor a Swiss cell such as "
+                        "'12w1' (opponent, colour, result); write the results in one of these notations (see 'How a table is read' "
+                        "in the README), or give --range if the crosstable is elsewhere on the sheet"
+                    )
+                    return message.format(text=show(v)), self.loc(r, c)
+        return None
 
     @staticmethod
     def count_mismatch(rows: int, columns: int) -> str:

@@ -97,7 +97,7 @@ def read_table(
     try:
         if is_match_table(grid):  # a team table or micro-matches: match-points and game-points columns (reading.team)
             return settle(read_match_table(grid, scoring=scoring).tournament())
-        reader = _Reader(grid, scoring, ignore_cols, plus, legend)
+        reader = _Reader(grid, scoring, ignore_cols, plus, legend, origin)
         try:
             return settle(reader.read())
         except (NotationError, ConsistencyError):
@@ -107,7 +107,7 @@ def read_table(
                 raise
             for other in (DRAUGHTS, FOOTBALL):
                 try:
-                    t = _Reader(grid, other, ignore_cols, plus, legend).read()
+                    t = _Reader(grid, other, ignore_cols, plus, legend, origin).read()
                 except TiebreakError:
                     continue
                 t.layout.notes.append(_("scoring {scoring} taken from the points column").format(scoring=other.label))  # type: ignore[attr-defined]
@@ -151,7 +151,16 @@ def _legend(values: Iterable[Any]) -> str | None:
 
 
 class _Reader(SwissDecoding, RoundRobinDecoding):
-    def __init__(self, grid: Grid, scoring: Scoring | None, ignore_cols: Sequence[int], plus: str | None = None, legend: Iterable[Any] = ()) -> None:
+    def __init__(
+        self,
+        grid: Grid,
+        scoring: Scoring | None,
+        ignore_cols: Sequence[int],
+        plus: str | None = None,
+        legend: Iterable[Any] = (),
+        origin: tuple[int, int] | None = None,
+    ) -> None:
+        self.origin = origin  # other cells a message names are named as the sheet names them
         if grid is None or not isinstance(grid, (list, tuple)):
             grid = [[grid]]
         rows = [list(r) if isinstance(r, (list, tuple)) else [r] for r in grid]
