@@ -43,7 +43,7 @@ import gc
 import io
 import json
 import multiprocessing as mp
-import random
+import subprocess
 import sys
 import tempfile
 import time
@@ -58,60 +58,11 @@ from tiebreak.core.counting import Adjusted
 from tiebreak.io.trf import read_trf, write_trf
 from tiebreak.reading import read_table
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from events import fresh, make_event  # noqa: E402 - beside this file
+
 CODES = ("BH", "BH/C1", "SB")
 RULES = "fide-2024"
-
-
-# ------------------------------------------------------------------ events
-def make_event(n: int, rounds: int, seed: int) -> list[list[Any]]:
-    """A Swiss-like event as the grid of a crosstable: header, then No., Name, Rtg, R1..Rn (chess-results notation)."""
-    rnd = random.Random(seed)
-    score = [0.0] * n
-    met: list[set[int]] = [set() for _ in range(n)]
-    gone: set[int] = set()
-    cells = [[""] * rounds for _ in range(n)]
-    for r in range(rounds):
-        active = [p for p in range(n) if p not in gone]
-        half = {p for p in active if rnd.random() < 0.01}
-        pool = sorted((p for p in active if p not in half), key=lambda p: (-score[p], rnd.random()))
-        for p in half:
-            cells[p][r] = "-½"
-            score[p] += 0.5
-        if len(pool) % 2:
-            p = pool.pop()
-            cells[p][r] = "-1"
-            score[p] += 1
-        while pool:
-            a = pool.pop(0)
-            j = next((k for k, b in enumerate(pool[:50]) if b not in met[a]), 0)
-            b = pool.pop(j)
-            met[a].add(b)
-            met[b].add(a)
-            x = rnd.random()
-            if x < 0.01:
-                cells[a][r], cells[b][r] = f"{b + 1}w+", f"{a + 1}b-"
-                score[a] += 1
-            elif x < 0.40:
-                cells[a][r], cells[b][r] = f"{b + 1}w1", f"{a + 1}b0"
-                score[a] += 1
-            elif x < 0.70:
-                cells[a][r], cells[b][r] = f"{b + 1}w½", f"{a + 1}b½"
-                score[a] += 0.5
-                score[b] += 0.5
-            else:
-                cells[a][r], cells[b][r] = f"{b + 1}w0", f"{a + 1}b1"
-                score[b] += 1
-        if r == rounds // 2:
-            gone.update(rnd.sample(range(n), max(1, n // 200)))
-    grid: list[list[Any]] = [["No.", "Name", "Rtg"] + [f"R{r + 1}" for r in range(rounds)]]
-    for p in range(n):
-        grid.append([float(p + 1), f"Player {p + 1:05d}", float(1200 + rnd.randrange(1400))] + cells[p])
-    return grid
-
-
-def fresh(grid: list[list[Any]]) -> list[list[Any]]:
-    """A copy with new string objects, as every call from Excel brings."""
-    return [[(v + " ")[:-1] if isinstance(v, str) else v for v in row] for row in grid]
 
 
 def cold() -> None:
@@ -143,6 +94,30 @@ def ours_from_trf(text: str) -> dict[int, tuple[float, ...]]:
     t = read_trf(text)
     cols = [tiebreak.values(t, code, RULES) for code in CODES]  # each evaluates the rules anew
     return {p.number: tuple(col[i] for col in cols) for i, p in enumerate(t.players)}
+
+
+def worksheet_calls(copies: list[list[list[Any]]]) -> dict[int, tuple[float, ...]]:
+    """The three worksheet calls BUCHHOLZ, SOLKOFF_TRUNC(…, 1) and SONNEBORN_BERGER(…, "fide"), each handed its own copy of the grid."""
+    from tiebreak.excel import functions as f
+
+    cols = [f.buchholz(copies[0], rules=RULES), f.solkoff_trunc(copies[1], 1, rules=RULES), f.sonneborn_berger(copies[2], rules=RULES, convention="fide")]
+    return {int(row[0]): tuple(col[r][0] for col in cols) for r, row in enumerate(copies[0]) if r}
+
+
+def worksheet_against_core(grid: list[list[Any]], model: Any, repeat: int) -> tuple[float, float, dict[int, tuple[float, ...]]]:
+    """The worksheet path (cold) and tiebreak-core's rank_standings_strict timed in turn, ``repeat`` rounds; the best of each."""
+    ours, theirs = float("inf"), float("inf")
+    values: dict[int, tuple[float, ...]] = {}
+    for _ in range(repeat):
+        copies = [fresh(grid) for _ in range(3)]
+        cold()
+        t0 = time.process_time()
+        values = worksheet_calls(copies)
+        ours = min(ours, time.process_time() - t0)
+        t0 = time.process_time()
+        core_values(model)
+        theirs = min(theirs, time.process_time() - t0)
+    return ours, theirs, values
 
 
 # ------------------------------------------------------------------ tiebreak-core
@@ -269,6 +244,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--core-limit", type=int, default=2000, help="largest event given to tiebreak-core")
     ap.add_argument("--seed", type=int, default=20261129)
     ap.add_argument("--json", help="also write the measurements to this file")
+    ap.add_argument("--edits", type=int, default=16, help="edited 10,000 × 15 tables read through the worksheet cache (its memory)")
+    ap.add_argument("--pyodide", action="store_true", help="also time BUCHHOLZ in Pyodide beside CPython (bench_pyodide.py)")
     args = ap.parse_args(argv)
     out: dict[str, Any] = {}
     per_game: dict[str, float] = {}
@@ -297,6 +274,8 @@ def main(argv: list[str] | None = None) -> int:
             res["core_model"] = time.process_time() - t0
             res["core"], theirs = best(core_values, args.repeat, lambda: model)
             agree("tiebreak-core", ours, theirs)
+            res["worksheet"], res["core_interleaved"], sheet = worksheet_against_core(grid, model, max(args.repeat, 5))
+            agree("the worksheet functions", ours, sheet)
         g = gacrux_values(text, args.gacrux_limit) if text else None
         if g is not None:
             res["gacrux_parse"], res["gacrux_compute"], gvals = g
@@ -308,6 +287,10 @@ def main(argv: list[str] | None = None) -> int:
         line("tiebreak, BH + BH/C1 + SB from the grid (read + compute)", res["grid"])
         if text:
             line("tiebreak, BH + BH/C1 + SB from the TRF (read + compute)", res["trf"])
+        if "worksheet" in res:
+            line("worksheet path: BUCHHOLZ + SOLKOFF_TRUNC(…, 1) + SONNEBORN_BERGER, cold", res["worksheet"])
+            line("tiebreak-core rank_standings_strict (timed in turn with it)", res["core_interleaved"])
+            ratio("tiebreak-core / worksheet path", res["core_interleaved"], res["worksheet"], "target ≥ 10 at 2,000 × 13")
         if "core" in res:
             line("tiebreak-core: its model built from the TRF (this script's adapter)", res["core_model"])
             line("tiebreak-core: rank_standings_strict on the built model", res["core"])
@@ -318,7 +301,9 @@ def main(argv: list[str] | None = None) -> int:
             line("gacrux parse", res["gacrux_parse"])
             line("gacrux compute", res["gacrux_compute"])
             total = res["gacrux_parse"] + res["gacrux_compute"]
-            ratio("gacrux (parse + compute) / tiebreak (TRF)", total, res["trf"], "target ≥ 100 at 2,000 × 13")
+            if "worksheet" in res:
+                ratio("gacrux (parse + compute) / worksheet path", total, res["worksheet"], "target ≥ 150 at 2,000 × 13")
+            ratio("gacrux (parse + compute) / tiebreak (TRF)", total, res["trf"])
             ratio("gacrux compute only / tiebreak (TRF, read + compute)", res["gacrux_compute"], res["trf"])
         res["rank_default"], _ = best(lambda tt: tiebreak.rank(tt), args.repeat, lambda: read_table(grid))
         res["rank_fide"], _ = best(lambda tt: tiebreak.rank(tt, "BH/C1, BH, SB, DE, WIN", RULES), args.repeat, lambda: read_table(grid))
@@ -338,10 +323,19 @@ def main(argv: list[str] | None = None) -> int:
         out[size] = {"games": games, **res}
     if "2000x13" in per_game and "10000x15" in per_game:
         print()
-        ratio("10,000 × 15 / 2,000 × 13, read + full ranking per game", per_game["10000x15"], per_game["2000x13"], "target ≤ 1.1 (linear)")
+        ratio("10,000 × 15 / 2,000 × 13, read + full ranking per game", per_game["10000x15"], per_game["2000x13"], "target ≤ 1.15 (linear)")
         ratio("for comparison: a bare walk over the grid, per cell", per_cell["10000x15"], per_cell["2000x13"])
         ratio("the same per game without the garbage collector's time", collector["10000x15"], collector["2000x13"])
     out["whole_column"] = whole_column(args.repeat, args.seed)
+    print()
+    out["processes"] = cli_process(args.seed, args.repeat)
+    print()
+    out["cache_memory"] = cache_memory(args.seed, args.edits)
+    if args.pyodide:
+        import bench_pyodide
+
+        print()
+        out["pyodide"] = bench_pyodide.main(["--repeat", str(args.repeat)])
     if args.json:
         Path(args.json).write_text(json.dumps(out, indent=2))
     return 0
@@ -529,6 +523,78 @@ def cli_speed(grid: list[list[Any]], res: dict[str, float]) -> None:
         line("openpyxl: load and save the 2,000-player workbook", min(loads))
         line("tiebreak rank FILE.xlsx --out OUT.xlsx (in-process)", min(runs))
         ratio("CLI / openpyxl load + save", min(runs), min(loads), "target ≤ 0.5")
+
+
+def cache_memory(seed: int, edits: int) -> dict[str, float]:
+    """The worksheet cache's memory after ``edits`` edits of a 10,000 × 15 table, each read by BUCHHOLZ (spilled).
+
+    Each edit changes one player's name; each call brings its own copy of the grid, made
+    while memory is traced and let go after the call, so what remains is what the cache
+    keeps (its copies, the texts they keep alive, the tables, evaluations and columns).
+    """
+    import tracemalloc
+
+    from tiebreak.calc.cache import shared
+    from tiebreak.excel import functions as f
+
+    grid = make_event(10_000, 15, seed)
+    cold()
+    gc.collect()
+    tracemalloc.start()
+    try:
+        for k in range(edits):
+            g = fresh(grid)
+            g[1 + k][1] = f"Edited {k:05d}"
+            f.buchholz(g)
+            del g
+        gc.collect()
+        held = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    cells = shared.held()
+    cold()
+    print(f"  {'worksheet cache after ' + str(edits) + ' edits of a 10,000 × 15 table':<58} {held / 1e6:10.1f} MB  ({cells:,} cells held, {held / cells:.0f} bytes a cell; bound: {shared.cells:,} cells)")
+    return {"bytes": held, "cells": cells, "bound_cells": shared.cells}
+
+
+def _wall(cmd: list[str]) -> float:
+    t0 = time.perf_counter()
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    return time.perf_counter() - t0
+
+
+OPENPYXL_COPY = "import sys, openpyxl; openpyxl.load_workbook(sys.argv[1]).save(sys.argv[2])"
+
+
+def cli_process(seed: int, repeat: int) -> dict[str, float]:
+    """``tiebreak rank BOOK.xlsx --out COPY.xlsx`` as a whole process (start-up and imports included), against openpyxl's load + save as a whole process.
+
+    A 30-player club workbook (7 rounds) and the 2,000 × 13 one, each written by openpyxl;
+    the two processes are run in turn, ``max(repeat, 5)`` times, and the best of each kept.
+    """
+    import openpyxl
+
+    out: dict[str, float] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for n, rounds, label, target in ((30, 7, "club", 0.8), (2000, 13, "big", 0.5)):
+            src = Path(tmp) / f"{label}.xlsx"
+            wb = openpyxl.Workbook()
+            ws = wb.active
+            ws.title = "Crosstable"
+            for row in make_event(n, rounds, seed):
+                ws.append(row)
+            wb.save(src)
+            ours, theirs = [], []
+            for _ in range(max(repeat, 5)):
+                ours.append(_wall([sys.executable, "-m", "tiebreak.cli", "rank", str(src), "--out", str(Path(tmp) / "ranked.xlsx"), "--format", "csv"]))
+                theirs.append(_wall([sys.executable, "-c", OPENPYXL_COPY, str(src), str(Path(tmp) / "copy.xlsx")]))
+            start = min(_wall([sys.executable, "-c", "import tiebreak.cli"]) for _ in range(3))
+            bare = min(_wall([sys.executable, "-c", "pass"]) for _ in range(3))
+            out.update({f"process_{label}": min(ours), f"openpyxl_process_{label}": min(theirs), f"import_cli_{label}": start, "python_start": bare})
+            line(f"{n} × {rounds}: tiebreak rank --out, whole process", min(ours), f"(import tiebreak.cli {start * 1000:.0f} ms, bare Python {bare * 1000:.0f} ms)")
+            line(f"{n} × {rounds}: openpyxl load + save, whole process", min(theirs))
+            ratio(f"{n} × {rounds}: tiebreak rank --out / openpyxl, whole processes", min(ours), min(theirs), f"target ≤ {target}")
+    return out
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +36,7 @@ class Event:
     places: dict[str, str] = field(default_factory=dict)
     clubs: list[str] = field(default_factory=list)
     ratings: list[int] = field(default_factory=list)
+    games: list[dict[tuple[int, int], float]] = field(default_factory=list)  # a double round robin: each cycle's games
 
     def points(self) -> list[float]:
         n = len(self.names)
@@ -224,7 +225,9 @@ def _club_place(ev: Event, i: int, how: str) -> str:
     return str(len(ev.names) + 1 - int(place)) if how == "reversed" else place
 
 
-def _fmt_score(v: float, ev: Event) -> Any:
+def _fmt_score(v: float | None, ev: Event) -> Any:
+    if v is None:  # a game still to play
+        return None
     if ev.scoring == (1.0, 0.5, 0.0):
         return {1.0: 1, 0.5: "½", 0.0: 0}[v]
     return int(v)
@@ -402,10 +405,15 @@ class Case:
     grid: Grid
     merges: list[str]
     name_col: int
+    name_span: int = 1  # the name kept in this many columns from name_col ("Фамилия | Имя": 2), joined with a space
 
     @property
     def expected(self) -> dict[str, str]:
         return self.event.places
+
+    def name_of(self, row: list[Any]) -> str:
+        """The player's name in a row of the grid, as tiebreak reads it."""
+        return " ".join(str(v) for v in row[self.name_col : self.name_col + self.name_span] if v not in (None, ""))
 
 
 def _cases() -> list[Case]:
@@ -661,3 +669,263 @@ if __name__ == "__main__":  # pragma: no cover
     for case in CASES:
         write_workbook(case, folder / f"{case.id}.xlsx")
     print(f"{len(CASES)} workbooks in {folder}")
+
+
+# ================================================================== layouts (issue #22, item 1)
+# Table shapes clubs keep beyond the styles above, each drawn from an event whose standings are worked by hand:
+# a blank spacer column, blank rows between players, a double round robin in sub-columns under a cycle row,
+# Swiss rounds in three sub-columns, Swiss players in two rows, chess-results' ranking crosstable (opponents
+# by rank), "Фамилия | Имя" in two columns, and a round robin sorted by place with neither a No. column nor
+# a marked diagonal.
+
+# D1: double round robin of four, chess 1/½/0, two games a pair (cycle 1, cycle 2), score of the row's player:
+#   cycle 1: Орлов-Лебедев 1, Орлов-Соколов ½, Орлов-Морозов 1, Лебедев-Соколов 1, Лебедев-Морозов 0, Соколов-Морозов ½
+#   cycle 2: Орлов-Лебедев 0, Орлов-Соколов 1, Орлов-Морозов ½, Лебедев-Соколов ½, Лебедев-Морозов ½, Соколов-Морозов 1
+# Points: Орлов 1+½+1+0+1+½ = 4, Лебедев 0+1+0+1+½+½ = 3, Соколов ½+0+½+0+½+1 = 2½, Морозов 0+1+½+½+½+0 = 2½ (12 in all).
+# Соколов and Морозов tie on 2½; Sonneborn–Berger game by game (opponent's points for a win, half for a draw):
+#   Соколов: draws Орлов ½·4 = 2, Морозов ½·2½ = 1.25, Лебедев ½·3 = 1.5, win Морозов 2½ -> 7.25
+#   Морозов: win Лебедев 3, draws Соколов ½·2½ = 1.25, Орлов ½·4 = 2, Лебедев ½·3 = 1.5 -> 7.75  -> Морозов 3rd, Соколов 4th.
+D1_GAMES = [
+    {(1, 2): 1.0, (1, 3): 0.5, (1, 4): 1.0, (2, 3): 1.0, (2, 4): 0.0, (3, 4): 0.5},
+    {(1, 2): 0.0, (1, 3): 1.0, (1, 4): 0.5, (2, 3): 0.5, (2, 4): 0.5, (3, 4): 1.0},
+]
+
+
+def _double(games: list[dict[tuple[int, int], float]], n: int) -> list[list[list[float]]]:
+    """games[k][(i, j)] of the row's player i against j in cycle k -> cell[i][j] = [cycle 1, cycle 2] (0-based)."""
+    cells: list[list[list[float]]] = [[[] for _ in range(n)] for _ in range(n)]
+    for cycle in games:
+        for (i, j), s in cycle.items():
+            cells[i - 1][j - 1].append(s)
+            cells[j - 1][i - 1].append(1.0 - s)
+    return cells
+
+
+D1_CELLS = _double(D1_GAMES, 4)
+D1 = Event(
+    "drr4_chess_ru",
+    "rr",
+    ["Орлов Антон", "Лебедев Борис", "Соколов Вадим", "Морозов Глеб"],
+    (1.0, 0.5, 0.0),
+    score=[[sum(D1_CELLS[i][j]) if i != j else None for j in range(4)] for i in range(4)],
+    places={"Орлов Антон": "1", "Лебедев Борис": "2", "Морозов Глеб": "3", "Соколов Вадим": "4"},
+    games=D1_GAMES,
+)
+D2 = Event(
+    "drr4_chess_en",
+    "rr",
+    ["Owen", "Lamb", "Shaw", "Moss"],
+    (1.0, 0.5, 0.0),
+    score=D1.score,
+    places={"Owen": "1", "Lamb": "2", "Moss": "3", "Shaw": "4"},
+    games=D1_GAMES,
+)
+
+# E_IVANOVS: E1's games between two Ивановs and four others, kept as "Фамилия | Имя": the names are joined ("Иванов Иван",
+# "Иванов Пётр"), so E1's standings hold name for name.
+E_IVANOVS = Event(
+    "rr6_two_ivanovs_ru",
+    "rr",
+    ["Иванов Иван", "Иванов Пётр", "Сидоров Сергей", "Козлов Константин", "Смирнов Семён", "Волков Виктор"],
+    (1.0, 0.5, 0.0),
+    score=E1.score,
+    places={"Иванов Иван": "1", "Иванов Пётр": "2", "Козлов Константин": "3", "Сидоров Сергей": "4", "Смирнов Семён": "5", "Волков Виктор": "6"},
+    clubs=E1.clubs,
+)
+E_FIRST_NAMES = Event(
+    "rr6_first_names_en",
+    "rr",
+    ["Adams John", "Adams Peter", "Clark Simon", "Davis Ken", "Evans Sam", "Foster Vic"],
+    (1.0, 0.5, 0.0),
+    score=E1.score,
+    places={"Adams John": "1", "Adams Peter": "2", "Davis Ken": "3", "Clark Simon": "4", "Evans Sam": "5", "Foster Vic": "6"},
+    clubs=E3.clubs,
+)
+
+
+def _spacer(grid: Grid, name_col: int) -> Grid:
+    """A blank column right after the names."""
+    return [row[: name_col + 1] + [None] + row[name_col + 1 :] for row in grid]
+
+
+def _blank_rows(grid: Grid, header_rows: int, players: int, count: int) -> Grid:
+    """``count`` blank rows between every two player rows."""
+    width = len(grid[0])
+    out = grid[:header_rows]
+    for k, row in enumerate(grid[header_rows : header_rows + players]):
+        if k:
+            out += [[None] * width for _ in range(count)]
+        out.append(row)
+    return out + grid[header_rows + players :]
+
+
+def _double_rr(ev: Event, cycle_labels: tuple[str, str], ru: bool) -> tuple[Grid, list[str], int]:
+    """A double round robin: each opponent's number over two sub-columns headed by the cycle row (a game not played yet left blank)."""
+    cells = _double(ev.games, len(ev.names))
+    n = len(ev.names)
+    pts = [sum(sum(cells[i][j]) for j in range(n)) for i in range(n)]
+    mark = {1.0: 1, 0.5: "½", 0.0: 0}
+    top: list[Any] = ["№" if ru else "No.", "Фамилия, имя" if ru else "Name"]
+    sub: list[Any] = [None, None]
+    merges = []
+    for j in range(n):
+        merges.append(f"{_col(len(top))}1:{_col(len(top) + 1)}1")
+        top += [j + 1, None]
+        sub += list(cycle_labels)
+    top.append("Очки" if ru else "Pts")
+    sub.append(None)
+    grid: Grid = [top, sub]
+    for i in range(n):
+        row: list[Any] = [i + 1, ev.names[i]]
+        for j in range(n):
+            row += ["X", "X"] if i == j else ([mark[s] for s in cells[i][j]] + [None, None])[:2]
+        grid.append(row + [_half(pts[i])])
+    return grid, merges, 1
+
+
+def _swiss_triples(ev: Event, ru: bool) -> tuple[Grid, list[str], int]:
+    """A Swiss table with three sub-columns per round: the opponent, the colour and the result."""
+    white, black = ("б", "ч") if ru else ("w", "b")
+    rounds = len(ev.rounds)
+    cells: list[list[list[Any]]] = [[[None, None, None] for _ in range(rounds)] for _ in ev.names]
+    for k, rnd in enumerate(ev.rounds):
+        for a, b, s in rnd:
+            cells[a - 1][k] = [b, white, _fmt_score(s, ev)]
+            cells[b - 1][k] = [a, black, _fmt_score(_other(s, ev.scoring), ev)]
+    upper: list[Any] = ["№" if ru else "No.", "Фамилия, имя" if ru else "Name"]
+    lower: list[Any] = [None, None]
+    merges = []
+    for k in range(rounds):
+        merges.append(f"{_col(len(upper))}1:{_col(len(upper) + 2)}1")
+        upper += [f"{k + 1} тур" if ru else f"Round {k + 1}", None, None]
+        lower += ["Соп." if ru else "Opp", "Цв." if ru else "Col", "Рез." if ru else "Res"]
+    upper.append("Очки" if ru else "Pts")
+    lower.append(None)
+    pts = ev.points()
+    grid: Grid = [upper, lower]
+    for i, name in enumerate(ev.names):
+        grid.append([i + 1, name] + [v for k in range(rounds) for v in cells[i][k]] + [_half(pts[i])])
+    return grid, merges, 1
+
+
+def _swiss_two_rows(ev: Event, ru: bool, colours: bool) -> tuple[Grid, list[str], int]:
+    """A Swiss table in two rows per player: the opponents (with the colour or not) over the results."""
+    white, black = ("б", "ч") if ru else ("w", "b")
+    rounds = len(ev.rounds)
+    opp: list[list[Any]] = [[None] * rounds for _ in ev.names]
+    res: list[list[Any]] = [[None] * rounds for _ in ev.names]
+    for k, rnd in enumerate(ev.rounds):
+        for a, b, s in rnd:
+            opp[a - 1][k], res[a - 1][k] = (f"{b}{white}" if colours else b), _fmt_score(s, ev)
+            opp[b - 1][k], res[b - 1][k] = (f"{a}{black}" if colours else a), _fmt_score(_other(s, ev.scoring), ev)
+    pts = ev.points()
+    grid: Grid = [["№" if ru else "No.", "Фамилия, имя" if ru else "Name", *range(1, rounds + 1), "Очки" if ru else "Pts"]]
+    for i, name in enumerate(ev.names):
+        grid.append([i + 1, name, *opp[i], _half(pts[i])])
+        grid.append([None, None, *res[i], None])
+    return grid, [], 1
+
+
+def _ranking_crosstable(ev: Event) -> tuple[Grid, list[str], int]:
+    """chess-results' "Final Ranking crosstable": rows by rank, the opponents written as their ranks, the start number beside."""
+    rank = {i + 1: int(ev.places[name]) for i, name in enumerate(ev.names)}
+    rounds = len(ev.rounds)
+    cells: list[list[str | None]] = [[None] * rounds for _ in ev.names]
+    for k, rnd in enumerate(ev.rounds):
+        for a, b, s in rnd:
+            cells[a - 1][k] = f"{rank[b]}w{_mark(s, ev)}"
+            cells[b - 1][k] = f"{rank[a]}b{_mark(_other(s, ev.scoring), ev)}"
+    pts = ev.points()
+    grid: Grid = [["Rk.", "SNo", "Name", "Rtg", *[f"{k + 1}.Rd" for k in range(rounds)], "Pts."]]
+    for i in sorted(range(len(ev.names)), key=lambda i: rank[i + 1]):
+        grid.append([rank[i + 1], i + 1, ev.names[i], ev.ratings[i], *cells[i], _half(pts[i])])
+    return grid, [], 2
+
+
+def _name_parts(ev: Event, ru: bool) -> tuple[Grid, list[str], int]:
+    """A round robin with the surname and the first name in two columns."""
+    grid, merges, name_col = render(ev, Style(ru=ru, club="after"))
+    out: Grid = []
+    for k, row in enumerate(grid):
+        if k == 0:
+            parts = ["Фамилия", "Имя"] if ru else ["Surname", "First name"]
+        else:
+            surname, given = row[name_col].split(" ", 1)
+            parts = [surname, given]
+        out.append(row[:name_col] + parts + row[name_col + 1 :])
+    return out, merges, name_col
+
+
+def _sorted_without_numbers(ev: Event) -> tuple[Grid, list[str], int]:
+    """A round robin sorted by place, the diagonal left blank, no No. column: each row's blank cell is its own column."""
+    grid, merges, name_col = render(ev, Style(ru="ru" in ev.key, sorted_rows=True, diagonal="", place="filled"))
+    return [row[1:] for row in grid], merges, name_col - 1
+
+
+def _spaced(ev: Event, **kw: Any) -> tuple[Grid, list[str], int]:
+    grid, _merges, name_col = render(ev, Style(**kw))
+    return _spacer(grid, name_col), [], name_col
+
+
+def _with_blank_rows(ev: Event, count: int, spacer: bool = False, **kw: Any) -> tuple[Grid, list[str], int]:
+    grid, _merges, name_col = render(ev, Style(**kw))
+    if spacer:
+        grid = _spacer(grid, name_col)
+    return _blank_rows(grid, 1, len(ev.names), count), [], name_col
+
+
+Builder = Callable[[Event], tuple[Grid, list[str], int]]
+
+# (label, event, how its table is drawn, columns holding the name)
+LAYOUTS: list[tuple[str, Event, Builder, int]] = [
+    ("spacer-column", E1, lambda ev: _spaced(ev, ru=True), 1),
+    ("spacer-column-totals", E3, lambda ev: _spaced(ev, ru=False, totals=True, place="empty"), 1),
+    ("spacer-column-club", S2, lambda ev: _spaced(ev, ru=True, club="after"), 1),
+    ("spacer-column-two-row-header", E2, lambda ev: _spaced(ev, ru=True, two_row="lower", title=True), 1),
+    ("spacer-column-group-label-over-names", S1, lambda ev: _spaced(ev, ru=False, two_row="upper"), 1),
+    ("blank-row-between-players", E2, lambda ev: _with_blank_rows(ev, 1, ru=True), 1),
+    ("blank-rows-between-players", S1, lambda ev: _with_blank_rows(ev, 2, ru=False, totals=True), 1),
+    ("spacer-column-and-blank-rows", E4, lambda ev: _with_blank_rows(ev, 1, spacer=True, ru=True), 1),
+    ("cycle-sub-columns", D1, lambda ev: _double_rr(ev, ("1 кр.", "2 кр."), ru=True), 1),
+    ("cycle-sub-columns-roman", D2, lambda ev: _double_rr(ev, ("I", "II"), ru=False), 1),
+    ("round-in-three-columns", S2, lambda ev: _swiss_triples(ev, ru=True), 1),
+    ("round-in-three-columns", S1, lambda ev: _swiss_triples(ev, ru=False), 1),
+    ("two-rows-per-player", S4, lambda ev: _swiss_two_rows(ev, ru=False, colours=False), 1),
+    ("two-rows-per-player-colours", S3, lambda ev: _swiss_two_rows(ev, ru=True, colours=True), 1),
+    ("ranking-crosstable", S1, _ranking_crosstable, 1),
+    ("ranking-crosstable", S2, _ranking_crosstable, 1),
+    ("surname-first-name", E_IVANOVS, lambda ev: _name_parts(ev, ru=True), 2),
+    ("surname-first-name", E_FIRST_NAMES, lambda ev: _name_parts(ev, ru=False), 2),
+    ("sorted-no-numbers-blank-diagonal", E1, _sorted_without_numbers, 1),
+    ("sorted-no-numbers-blank-diagonal", E4, _sorted_without_numbers, 1),
+]
+
+
+def layout_case(label: str, ev: Event, build: Builder, name_span: int) -> Case:
+    grid, merges, name_col = build(ev)
+    return Case(f"{ev.key}-{label}", ev, grid, merges, name_col, name_span)
+
+
+LAYOUT_CASES = [layout_case(*layout) for layout in LAYOUTS]
+
+
+def in_progress(ev: Event) -> Event:
+    """The event while it is played: a Swiss with the round before the last half entered and the last still empty;
+    a round robin with two games still to play (the first two players' and the last two's); a double round robin with most of its second cycle to play.
+    Its points are the games entered (Event.points), its places left as the finished event's (the ranks a ranking crosstable shows).
+    """
+    if ev.system == "swiss":
+        rounds = [list(r) for r in ev.rounds[:-2]] + [ev.rounds[-2][: len(ev.rounds[-2]) // 2], []]
+        return replace(ev, key=ev.key + "-in-progress", rounds=rounds)
+    if ev.games:
+        games = [dict(ev.games[0]), dict(list(ev.games[1].items())[:2])]
+        cells = _double(games, len(ev.names))
+        n = len(ev.names)
+        score: list[list[float | None]] = [[sum(cells[i][j]) if i != j else None for j in range(n)] for i in range(n)]
+        return replace(ev, key=ev.key + "-in-progress", games=games, score=score)
+    score = [list(row) for row in ev.score]
+    n = len(ev.names)
+    for i, j in ((0, 1), (n - 2, n - 1)):
+        score[i][j] = score[j][i] = None
+    return replace(ev, key=ev.key + "-in-progress", score=score)
+CASES += LAYOUT_CASES

@@ -27,7 +27,8 @@ WHEELS = HERE / "wheels"
 # pyodide-0.29 (Python 3.13) with the xlwings tiebreak pins; pyodide-0.27 (Python 3.12; the xlwings
 # Lite changelog of April 2025 names an upgrade to Pyodide 0.27.5) with xlwings 0.33.20, the version
 # the Lite changelog says new workbooks get by default.
-CONFIGS = (("pyodide-0.29", "0.37.8"), ("pyodide-0.27", "0.33.20"))
+# pyodide-314 (Python 3.14): the Pyodide xlwings Lite's documentation asks for with stable pins.
+CONFIGS = (("pyodide-0.29", "0.37.8"), ("pyodide-0.27", "0.33.20"), ("pyodide-314", "0.37.8"))
 
 
 def xlwings_wheel(version: str) -> Path:

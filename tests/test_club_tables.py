@@ -48,7 +48,7 @@ def test_places_function_ranks_the_club_table(case: Case) -> None:
     grid = _office_js(case.grid)
     spilled = column(call(functions, "places", grid))
     assert len(spilled) == len(grid)
-    got = {str(row[case.name_col]): str(spilled[r]) for r, row in enumerate(grid) if spilled[r] not in ("", None)}
+    got = {case.name_of(row): str(spilled[r]) for r, row in enumerate(grid) if spilled[r] not in ("", None)}
     assert got == case.expected
 
 

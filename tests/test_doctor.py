@@ -174,3 +174,52 @@ def test_doctor_in_russian(home: Path, capsys: pytest.CaptureFixture[str]) -> No
     assert "    проблема: INTERPRETER_WIN указывает на файл, которого здесь нет: C:\\nowhere\\python.exe" in out
     assert "Этот путь указывают в поле Interpreter на вкладке xlwings (настройка INTERPRETER_WIN)." in out
     assert out.splitlines()[-1] == "Найдено проблем: 1."
+
+
+def test_doctor_reads_the_settings_file_as_the_add_in_does(home: Path, tmp_path: Path) -> None:
+    # A Cyrillic profile folder saved as UTF-8: VBA's Open ... For Input reads the ANSI code page (cp1251 on a
+    # Russian Windows), where the bytes of "Иван" are other letters, so the path the button runs does not exist.
+    python = tmp_path / "Иван" / "python.exe"
+    python.parent.mkdir()
+    python.write_text("")
+    (home / ".xlwings").mkdir()
+    conf = home / ".xlwings" / "xlwings.conf"
+    conf.write_bytes(f'"INTERPRETER_WIN","{python}"\n'.encode())
+    found = doctor.read_conf(conf, "cp1251")
+    seen = str(python).encode().decode("cp1251", errors="replace")  # "Иван" as cp1251 reads its UTF-8 bytes: "Р?РІР°РЅ" (0x98 is no letter there)
+    assert "Иван" not in seen and found.settings["INTERPRETER_WIN"] == seen
+    assert found.problems[0] == (
+        f"line 1 has letters outside ASCII, which the add-in reads in the code page cp1251: \"INTERPRETER_WIN\",\"{python}\" becomes "
+        f"\"INTERPRETER_WIN\",\"{seen}\". Write the profile folder as %USERPROFILE% "
+        "(e.g. %USERPROFILE%\\AppData\\Local\\Programs\\Python\\Python312\\python.exe), "
+        "or install Python in a folder whose path has only Latin letters (e.g. C:\\Python312)"
+    )
+    assert found.problems[1] == f"INTERPRETER_WIN names a file that does not exist here: {seen}"
+    # the line written with %USERPROFILE% (xlwings expands it) is plain ASCII: nothing about letters
+    conf.write_bytes(b'"INTERPRETER_WIN","%USERPROFILE%\\python.exe"\n')
+    assert not any("ASCII" in p for p in doctor.read_conf(conf, "cp1251").problems)
+
+
+def test_doctor_warns_about_a_byte_order_mark(home: Path) -> None:
+    (home / ".xlwings").mkdir()
+    conf = home / ".xlwings" / "xlwings.conf"
+    conf.write_bytes(b'\xef\xbb\xbf"UDF MODULES","tiebreak.excel.functions"\n"DEBUG UDFS","False"\n')
+    found = doctor.read_conf(conf, "cp1252")
+    assert found.problems == [
+        'the file starts with a byte-order mark (saved as "UTF-8 with BOM"): the add-in reads it as part of the first '
+        "setting's name, so that setting is lost. Save the file as ANSI (Notepad: Save as, Encoding: ANSI)"
+    ]
+    # as in the add-in, the first setting is not found under its name; the next one is
+    assert "UDF MODULES" not in found.settings and found.settings["DEBUG UDFS"] == "False"
+
+
+def test_doctor_encoding_problems_in_russian(home: Path) -> None:
+    from tiebreak.core.i18n import use_language
+
+    (home / ".xlwings").mkdir()
+    conf = home / ".xlwings" / "xlwings.conf"
+    conf.write_bytes('\ufeff"INTERPRETER_WIN","C:\\Users\\Иван\\python.exe"\n'.encode())
+    with use_language("ru"):
+        problems = doctor.read_conf(conf, "cp1251").problems
+    assert problems[0].startswith("файл начинается с метки порядка байтов")
+    assert problems[1].startswith("в строке 1 есть буквы не из ASCII") and "%USERPROFILE%" in problems[1]

@@ -16,7 +16,13 @@ every rule set:
   straightforward form of the ranker's step-by-step refinement);
 * the cache's scan for cells where a logical value could pass for a number
   (a row skipped when it holds no 0 or 1) against a scan of every cell;
-* the per-round pairing check (C-level maps) against a loop over the games;
+* the per-round pairing check (C-level maps) against a loop over the games, and its
+  whole-column proof (:func:`~tiebreak.core.model._whole_column_consistent`) never
+  passing a round the loop refuses, while proving the rounds of real events;
+* the evaluation's fields computed on first use (played, as_game, wins, rated
+  opponents) against the same fields computed from the table directly;
+* the cache bounded by cells: however many tables are read, it keeps at most its
+  budget of cells, keeps the last table, and finds again the ones it keeps;
 * a criterion found again by its text is the one found the first time;
 * display rounding (:func:`~tiebreak.core.numbers.half_up`) skipping Decimal for whole
   numbers, halves and quarters against Decimal's rounding of every value.
@@ -33,7 +39,7 @@ import tiebreak
 from tiebreak.calc.cache import _ones
 from tiebreak.core import ranking
 from tiebreak.core.coefficients import cut_sum, truncated_solkoff
-from tiebreak.core.counting import Evaluation
+from tiebreak.core.counting import Evaluation, Why
 from tiebreak.core.criteria import get_criterion
 from tiebreak.core.errors import UnknownCriterionError
 from tiebreak.core.model import (
@@ -43,6 +49,8 @@ from tiebreak.core.model import (
     LOSS,
     WIN,
     Scoring,
+    Kind,
+    _whole_column_consistent,
     round_consistent,
 )
 from tiebreak.core.rules import get_rules, rule_set_names
@@ -283,7 +291,7 @@ def _consistent_plainly(
 def test_round_check_equals_a_loop_over_the_games() -> None:
     """The C-level round check against a game-by-game loop, on rounds of real events, broken at random."""
     rng = random.Random(11)
-    checked = broken = 0
+    checked = broken = fast = 0
     for _seed, t in EVENTS_READ:
         for k in range(t.rounds):
             opp = [row[k] for row in t.opp]
@@ -307,9 +315,17 @@ def test_round_check_equals_a_loop_over_the_games() -> None:
                     for double in (False, True):
                         want = _consistent_plainly(o, kd, x, c, sc, double)
                         assert round_consistent(o, kd, x, c, sc, double) == want, (o, kd, x, c, sc, double)
+                        proven = _whole_column_consistent(o, kd, x, c, sc)
+                        assert not proven or want, (o, kd, x, c, sc)
+                        if all(q != i for i, q in enumerate(o)):  # what the reader has made sure of
+                            assert round_consistent(o, kd, x, c, sc, double, no_self=True) == want
+                            assert _whole_column_consistent(o, kd, x, c, sc, no_self=True) == proven
                         checked += 1
                         broken += not want
-    assert checked > 1000 and broken > 100
+                        fast += proven
+                        if not attempt and sc is CHESS:
+                            assert proven, (o, kd, x, c)  # every real round of a chess event is proven over whole columns
+    assert checked > 1000 and broken > 100 and fast > checked // 5
 
 
 def test_a_criterion_found_again_is_the_same() -> None:
@@ -341,3 +357,124 @@ def test_half_up_skips_decimal_only_where_nothing_is_rounded() -> None:
             got, want = half_up(x, places), reference(x, places)
             assert got == want and math.copysign(1, got) == math.copysign(1, want), (x, places, got, want)
 
+
+
+@pytest.mark.parametrize(("name", "ev"), _evaluations())
+def test_fields_on_first_use_equal_the_table_counted_directly(name: str, ev: Evaluation) -> None:
+    """played, as_game, wins and rated opponents, computed when first read, against the table counted here."""
+    t = ev.tournament
+    assert ev.played == [[k == Kind.PLAYED for k in row] for row in t.kind]
+    assert ev.as_game == ev.played  # a Swiss: only games over the board meet the opponent
+    w = t.scoring.win
+    with_opponent = (Kind.PLAYED, Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS)
+    won_over_the_board = [sum(1 for k, x in zip(ks, xs) if k == Kind.PLAYED and x == w) for ks, xs in zip(t.kind, t.pts)]
+    won_with_opponent = [sum(1 for k, x in zip(ks, xs) if k in with_opponent and x == w) for ks, xs in zip(t.kind, t.pts)]
+    rounds_won = [sum(1 for x in xs if x == w) for xs in t.pts]  # FIDE's WIN: a win's points, played or not
+    wins = {"ru": won_over_the_board, "plain": won_with_opponent}.get(ev.rules.name, rounds_won)
+    assert ev.wins == wins
+    if ev.rules.name in ("ru", "plain"):
+        assert ev.rated_opponents == [[q for q, k in zip(os, ks) if q >= 0 and k in with_opponent] for os, ks in zip(t.opp, t.kind)]
+    else:
+        assert ev.rated_opponents == [[q for q, k in zip(os, ks) if k == Kind.PLAYED] for os, ks in zip(t.opp, t.kind)]
+
+
+def test_cache_is_bounded_by_cells_and_keeps_what_it_can() -> None:
+    """Edited tables (one changed cell each) fill the cache up to its cells, never past it; the last is always kept."""
+    from tiebreak.calc.cache import TableCache
+
+    grid = swiss_grid(random.Random(3), 20, 5)
+    cells = sum(map(len, grid))  # 20 players, 5 rounds: 21 rows of 7 cells
+    cache = TableCache(size=16, cells=3 * cells)
+    edits = []
+    for k in range(10):
+        g = [list(r) for r in grid]
+        g[1][1] = f"Someone {k}"  # a changed name: another table
+        edits.append(g)
+        assert cache.tournament(g).players[0].name == f"Someone {k}"
+        assert cache.held() <= 3 * cells
+    reads = cache.reads
+    assert reads == 10
+    for g in edits[-3:]:  # the last three are kept ...
+        cache.tournament([list(r) for r in g])
+    assert cache.reads == reads
+    cache.tournament([list(r) for r in edits[0]])  # ... the first was let go
+    assert cache.reads == reads + 1
+    small = TableCache(cells=10)  # a budget smaller than one table: the last table is still kept
+    small.tournament(grid)
+    small.tournament([list(r) for r in grid])
+    assert small.reads == 1 and small.held() == cells
+
+
+@pytest.mark.parametrize("rules", ["fide-2024", "fide-2026"])
+def test_fide_rows_of_players_who_played_every_round_equal_the_general_row(rules: str) -> None:
+    """FIDE's Swiss rows: the C-level row of a player with a game every round against the row written round by round."""
+    fast = 0
+    for _seed, t in EVENTS_READ:
+        ev = get_rules(rules).evaluate(t)
+        adj = ev.score
+        for p in range(len(t.players)):
+            opp, kind, own = t.opp[p], t.kind[p], t.points[p]
+            cap = t.scoring.draw * t.rounds
+            if rules == "fide-2026":
+                val = [adj[q] if k == Kind.PLAYED and q >= 0 else (min(own, adj[q]) if q >= 0 else min(own, cap)) for q, k in zip(opp, kind)]
+            else:
+                val = [adj[q] if k == Kind.PLAYED and q >= 0 else own for q, k in zip(opp, kind)]
+            assert ev.val[p] == val
+            assert list(ev.whom[p]) == [q if k == Kind.PLAYED else -1 for q, k in zip(opp, kind)]
+            assert ev.why[p] == [Why.GAME if k == Kind.PLAYED and q >= 0 else Why.DUMMY for q, k in zip(opp, kind)]
+            assert list(ev.at[p]) == list(range(len(opp)))
+            assert ev.credit[p] == t.pts[p]
+            vur = [Kind(k).is_voluntarily_unplayed for k in kind]
+            assert ev.cut_first[p] == (vur if any(vur) else None)
+            fast += all(k == Kind.PLAYED for k in kind)
+    assert fast > 100
+
+
+def test_returned_cells_equal_cell_of_every_value() -> None:
+    """A column returned to the sheet (:func:`cells`, which passes halves and quarters as they are) against :func:`cell` of each value."""
+    from tiebreak.core.numbers import cell, cells
+
+    rng = random.Random(5)
+    passed = 0
+    for _ in range(400):
+        pool = rng.choice(
+            [
+                [rng.randrange(-200, 400) / 4 for _ in range(8)],  # quarters: the usual tie-break values
+                [rng.randrange(0, 100) / 1024 for _ in range(8)],
+                [rng.randrange(0, 100) / 3 for _ in range(8)],  # thirds: rounded at 10 decimals
+                [0.1 + 0.2, 2.0**41 + 0.5, 1e-12, -0.0, 0.0],
+                [1.5, None, 2, True, "x"],
+            ]
+        )
+        values = [rng.choice(pool) for _ in range(rng.randrange(0, 30))]
+        want = [cell(v) for v in values]
+        got = cells(values)
+        assert repr(got) == repr(want), values  # repr: -0.0 and 0.0, 1 and 1.0, True and 1 told apart
+        passed += got == values
+    assert passed > 50
+
+
+def test_round_column_scan_reads_what_the_three_group_pattern_read() -> None:
+    """The one-group scan of a round column (one text per cell, sliced) against the pattern with opponent, colour and result groups."""
+    import re
+
+    from tiebreak.core import grammar as g
+    from tiebreak.core.notation import swiss_cell
+    from tiebreak.reading.swiss import _COLOUR_CHAR, _FAST_COLUMN, _FAST_MARKS, _OPPONENT, _RESULT_CHAR
+
+    three = re.compile(rf"^(?:(\d{{1,6}})({g.COLOUR})({g.one_of(_FAST_MARKS)})|[^\n]*)$", re.MULTILINE)
+    rng = random.Random(8)
+    cells = [v for _seed, t in EVENTS_READ[:5] for v in ("12w1", "007b0", "5б½", "3ч=", "12w", "12x1", "w1", "1234567w1", "12W+", "9b−", "", "-1", "12w1 ", "\x00")]
+    cells += [v for row in swiss_grid(random.Random(2), 30, 6)[1:] for v in row[2:]]
+    rng.shuffle(cells)
+    column = "\n".join(cells)
+    one, old = _FAST_COLUMN.findall(column), three.findall(column)
+    assert len(one) == len(old) == len(cells)
+    read = 0
+    for v, text, (o, c, x) in zip(cells, one, old):
+        assert (_OPPONENT(text), _COLOUR_CHAR(text), _RESULT_CHAR(text)) == (o, c, x), v
+        if text:
+            cell = swiss_cell(v)
+            assert (cell.opponent, cell.colour) == (int(o), g.COLOURS[c]), v
+            read += 1
+    assert read > 100

@@ -8,25 +8,6 @@ from tiebreak.core.errors import LayoutError
 from tiebreak.reading import read_table
 
 
-def test_rows_sorted_without_a_number_column() -> None:
-    # Sorted by place (Иванов, Сидоров, Козлов, Петров) while the columns keep the start order 1-4:
-    # without start numbers nothing says which column is whose.
-    grid = [
-        ["Фамилия", 1, 2, 3, 4, "Очки"],
-        ["Иванов", "X", 1, "½", 1, 2.5],
-        ["Сидоров", "½", 0, "X", 1, 1.5],
-        ["Козлов", 0, 1, 0, "X", 1],
-        ["Петров", 0, "X", 1, 0, 1],
-    ]
-    with pytest.raises(LayoutError) as err:
-        read_table(grid)
-    assert str(err.value) == (
-        "row 3, column 4: the diagonal marks are not on the diagonal: the rows look sorted (e.g. by place) while the "
-        "result columns keep the start order; add a No. column holding each player's start number (the number of his "
-        "result column), or sort the rows back by start number"
-    )
-
-
 def test_rows_sorted_with_numbers_that_are_not_the_column_headers() -> None:
     grid = [
         ["№", "Фамилия", 1, 2, 3, 4, "Очки"],

@@ -398,13 +398,15 @@ def test_a_table_in_progress_with_its_place_column_still_empty(tmp_path: Path, c
 
 
 # ------------------------------------------------ item 3: counts without a row that is not a player's
-# A double round robin of three whose sub-header row (1 кр. | 2 кр.) stands under the header, with a
-# title above: the header is sheet row 3, the sub-header row 4, the players rows 5-7.
+# A double round robin of three whose sub-header row stands under the header, with a title above: the
+# header is sheet row 3, the sub-header row 4, the players rows 5-7.  A cycle row (1 кр. | 2 кр.) is read as
+# part of the header (tests/test_club_layouts.py); this one names the colours (белыми | чёрными), which the
+# reader does not take for a header, so it stands among the players.
 SUB_HEADER = [
     ["Первенство клуба"],
     [],
     ["№", "Фамилия", 1, None, 2, None, 3, None, "Очки"],
-    [None, None, "1 кр.", "2 кр.", "1 кр.", "2 кр.", "1 кр.", "2 кр.", None],
+    [None, None, "белыми", "чёрными", "белыми", "чёрными", "белыми", "чёрными", None],
     [1, "Иванов", "X", "X", 1, "½", 1, 1, "3,5"],
     [2, "Петров", 0, "½", "X", "X", 1, 0, "1,5"],
     [3, "Сидоров", 0, 0, 0, 1, "X", "X", 1],

@@ -7,8 +7,10 @@ lists the functions and scripts xlwings registers from it, calls BUCHHOLZ,
 SOLKOFF_TRUNC and PLACES through xlwings' Office.js conversion and runs the
 ``rank_sheet`` script against a book payload (tests/pyodide/job.py).
 
-Two set-ups (tests/pyodide_setup.py): Pyodide 0.29 with the xlwings tiebreak
-pins, and Pyodide 0.27 with xlwings 0.33.20, the default of new Lite workbooks.
+Three set-ups (tests/pyodide_setup.py): Pyodide 0.29 and 314 with the xlwings
+tiebreak pins, and Pyodide 0.27 with xlwings 0.33.20, the default of new Lite
+workbooks (there Rank must say which xlwings to set).  One more run puts the
+tiebreak wheel under /data instead of installing it: Lite without a web server.
 
 The table is the worked example of the draughts code 3.16 embedded in a 10-player
 Swiss (tests/test_worked_example.py): P's Buchholz 14.5 and truncated Solkoff 13.
@@ -27,6 +29,7 @@ import json
 import shutil
 import subprocess
 import zipfile
+from unittest import mock
 from pathlib import Path
 from typing import Any
 
@@ -89,7 +92,10 @@ def no_network_prefix() -> list[str]:
     return []
 
 
-def run_in_pyodide(package: str, wheels: list[Path], folder: Path, *, rank: bool = True) -> subprocess.CompletedProcess[str]:
+def run_in_pyodide(
+    package: str, wheels: list[Path], folder: Path, *, rank: bool = True, data: list[Path] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """``wheels`` are installed as Lite installs requirements; ``data`` files are put under /data, as Lite's Files > Import does."""
     job = {
         "calls": [
             # [key, Python name (what Lite sends as func_name), arguments: each a matrix, as Office.js sends them]
@@ -106,6 +112,7 @@ def run_in_pyodide(package: str, wheels: list[Path], folder: Path, *, rank: bool
     (folder / "input.json").write_text(json.dumps(job), encoding="utf-8")
     files = [f"{folder / 'input.json'}=/job/input.json", f"{LITE_MAIN}=/lite/main.py"]
     files += [f"{w}=/wheels/{w.name}" for w in wheels]
+    files += [f"{d}=/data/{d.name}" for d in data or []]
     return subprocess.run(
         [*no_network_prefix(), "node", str(RUNNER), package, str(JOB), *files],
         cwd=RUNNER.parent, check=False, capture_output=True, text=True, timeout=600,
@@ -129,15 +136,37 @@ def place_column(actions: list[dict[str, Any]]) -> dict[str, str]:
 @pytest.mark.parametrize("package, xlwings_version", pyodide_setup.CONFIGS)
 def test_lite_main_computes_in_pyodide(setup: None, wheel: Path, tmp_path: Path, package: str, xlwings_version: str) -> None:
     # The Rank script needs Sheet.used_range, which xlwings 0.33.20 does not implement for Lite
-    # (NotImplementedError): requirements.txt therefore names the pinned xlwings for Lite too.
+    # (NotImplementedError): requirements.txt therefore names the pinned xlwings for Lite too, and
+    # Rank on 0.33.20 says so (below) instead of ending in a traceback.
     rank = xlwings_version == PINNED_XLWINGS
-    done = run_in_pyodide(package, [wheel, pyodide_setup.xlwings_wheel(xlwings_version)], tmp_path, rank=rank)
+    done = run_in_pyodide(package, [wheel, pyodide_setup.xlwings_wheel(xlwings_version)], tmp_path)
     assert done.returncode == 0, done.stderr[-4000:]
     out = json.loads(done.stdout.strip().splitlines()[-1])
+    check_lite_run(out, xlwings_version, rank)
+    assert out["tiebreak_file"].startswith("/lib/python3.") and "/site-packages/tiebreak/" in out["tiebreak_file"]
+    assert out["imported"] == [] and out["on_path"] == []
+
+
+def test_lite_without_a_web_server_imports_the_wheel_from_data(setup: None, wheel: Path, tmp_path: Path) -> None:
+    # The README's first Lite route: the wheel file imported through Files > Import (it lands under
+    # /data), main.py's first line puts it on sys.path; no server, no network (run_in_pyodide is offline)
+    package, version = pyodide_setup.CONFIGS[0]
+    done = run_in_pyodide(package, [pyodide_setup.xlwings_wheel(version)], tmp_path, data=[wheel])
+    assert done.returncode == 0, done.stderr[-4000:]
+    out = json.loads(done.stdout.strip().splitlines()[-1])
+    assert out["installed"] == [pyodide_setup.xlwings_wheel(version).name]  # tiebreak was not installed ...
+    assert out["imported"] == out["on_path"] == [f"/data/{wheel.name}"]  # ... but imported from the file
+    assert out["tiebreak_file"] == f"/data/{wheel.name}/tiebreak/__init__.py"
+    check_lite_run(out, version, rank=True)
+    # the Russian catalogue comes from inside the wheel file too
+    assert "не результат" in out["results"]["bad_notation_ru"][0][0]
+
+
+def check_lite_run(out: dict[str, Any], xlwings_version: str, rank: bool) -> None:
+    """What every Lite run must show: the functions and scripts registered, the values, Rank's writes (or its message)."""
     assert out["platform"] == "emscripten"
     assert out["xlwings"] == xlwings_version
     assert out["tiebreak"] == tiebreak.__version__
-    assert out["tiebreak_file"].startswith("/lib/python3.") and "/site-packages/tiebreak/" in out["tiebreak_file"]
     assert out["loaded"] == ["xlwings.server"]  # the test's import; tiebreak needs no openpyxl/defusedxml there
 
     # what Lite registers from main.py: every worksheet function and both scripts
@@ -168,7 +197,14 @@ def test_lite_main_computes_in_pyodide(setup: None, wheel: Path, tmp_path: Path,
     assert "не результат" in results["bad_notation_ru"][0][0], results["bad_notation_ru"]
 
     if not rank:
-        assert out["actions"] is None
+        # an xlwings without Sheet.used_range: nothing sent, one message saying which xlwings to set
+        assert out["sent"] == []
+        (alert,) = out["actions"]
+        assert alert["func"] == "alert"
+        with mock.patch.object(rank_module.xw, "__version__", xlwings_version):
+            expected = rank_module._too_old("en")
+        assert alert["args"][0] == expected and f"runs xlwings {xlwings_version}," in expected, alert
+        assert "xlwings==0.37.8" in alert["args"][0] and "requirements.txt" in alert["args"][0]
         return
     # Lite sends batches before the script returns (Book.flush): first Rank's cells on the existing
     # sheet written back as they are (empty: a trial a protected sheet would refuse, changing nothing),

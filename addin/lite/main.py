@@ -17,6 +17,14 @@ workbooks get), hand a script its Book by the parameter's type hint and do
 not resolve a type hint written as text.
 """
 
+import glob
+import sys
+
+# Installed without a web server: the tiebreak wheel file imported through the task pane's Files
+# (Import), which puts it under /data; Python imports a pure-Python wheel straight from the file.
+# Installed through requirements.txt instead, there is no such file and this line does nothing.
+sys.path[:0] = sorted(glob.glob("/data/tiebreak-*-py3-none-any.whl"))[-1:]
+
 import xlwings as xw
 
 from tiebreak.excel.functions import *  # noqa: F401,F403

@@ -2,7 +2,9 @@
 
 1. Installs the wheels found in /wheels into site-packages (a pure-Python wheel
    is installed by unpacking it; Lite installs its requirements the same way,
-   from wheels), with no network.
+   from wheels), with no network.  A wheel under /data is not installed: that is
+   where Lite's Files > Import puts a file, and main.py's first line puts it on
+   sys.path (the README's route without a web server).
 2. Imports xlwings Lite's main.py (/lite/main.py), as Lite does.
 3. Asks xlwings for the functions and scripts main.py registers, calls the
    worksheet functions of /job/input.json through xlwings' Office.js
@@ -83,6 +85,7 @@ async def run() -> None:
     sys.path.insert(0, "/lite")
 
     job = json.loads(Path("/job/input.json").read_text(encoding="utf-8"))
+    imported = sorted(str(p) for p in Path("/data").glob("*.whl")) if Path("/data").is_dir() else []
 
     import main  # addin/lite/main.py
     import xlwings as xw
@@ -127,6 +130,8 @@ async def run() -> None:
                 "platform": sys.platform,
                 "python": sys.version.split()[0],
                 "installed": installed,
+                "imported": imported,
+                "on_path": [p for p in sys.path if p.startswith("/data")],
                 "xlwings": xw.__version__,
                 "tiebreak": tiebreak.__version__,
                 "tiebreak_file": tiebreak.__file__,

@@ -23,11 +23,11 @@ from tiebreak.core.errors import Location, NotationError, SettingsError
 from tiebreak.core.i18n import _
 from tiebreak.core.model import Scoring, Tournament
 from tiebreak.core.notation import CellProblem, normalize, parse_number
-from tiebreak.core.numbers import cell
+from tiebreak.core.numbers import cell, cells
 from tiebreak.core.ranking import rank
 from tiebreak.reading.columns import rating_number
 
-__all__ = ["answer", "as_grid", "clean", "column", "criterion_values", "find_player", "place_labels", "rating_sum_values", "sb_code", "spill", "truncated_values"]
+__all__ = ["answer", "answer_rows", "as_grid", "clean", "column", "criterion_values", "find_player", "place_labels", "rating_sum_values", "sb_code", "spill", "truncated_values"]
 
 
 def as_grid(table: Any) -> list[list[Any]]:
@@ -190,7 +190,14 @@ def answer(t: Tournament, grid: Sequence[Sequence[Any]], values: Sequence[Any], 
     """One player's value, or (player left out) one value per grid row ('' off the player rows)."""
     if player is not None and player != "":
         return clean(values[find_player(t, player)])
-    return [row[0] for row in spill(t, grid, [clean(v) for v in values])]
+    return [row[0] for row in spill(t, grid, cells(values))]
+
+
+def answer_rows(t: Tournament, grid: Sequence[Sequence[Any]], values: Sequence[Any], player: Any) -> Any:
+    """:func:`answer` as a worksheet function returns it: a spilled column is a list of one-cell rows."""
+    if player is not None and player != "":
+        return clean(values[find_player(t, player)])
+    return spill(t, grid, cells(values))
 
 
 def clean(v: Any) -> Any:

@@ -3,13 +3,22 @@
 A sheet that fills ``=BUCHHOLZ($C$2:$M$41, A2)`` down a column calls the
 function once per row with the same grid.  The first call reads and checks the
 table; the others find it here.  A table is found by its content, compared in
-full: first against the few most recent tables by plain equality (one pass in
-C, about as fast as looking at every cell once), then by a hashed copy.  Any
-changed cell is a different table, so a stale value is impossible.  Errors are
-cached too, so a bad table is not re-read for every row.  Their messages (and
-the reader's notes) are written in the language current when the table was
-read, so the language is part of the key: a table refused in Russian is
-refused again in English for a caller speaking English.
+full against the tables held, most recent first, by plain equality (one pass in
+C, about as fast as looking at every cell once; a different table usually
+differs within its first rows).  Any changed cell is a different table, so a
+stale value is impossible.  Errors are cached too, so a bad table is not re-read
+for every row.  Their messages (and the reader's notes) are written in the
+language current when the table was read, so the language is part of the key:
+a table refused in Russian is refused again in English for a caller speaking
+English.
+
+The cache is bounded by the cells it holds, not only by a count of tables: at
+most ``size`` tables (16) and at most ``cells`` cells (:data:`CELLS`, a million)
+in the tables and copies it keeps, the last table always kept.  A cell held
+costs about 230 bytes with what was read and computed from it (measured on a
+10,000-player Swiss: the copy, the caller's texts it keeps alive, the table,
+its evaluation, the criteria's columns and a ranking), so the cache stays
+under about 250 MB however many tables are edited.
 
 Cells are compared by type as well as value where it matters: ``TRUE`` is not
 ``1`` (Python's equality would say it is); ``1`` and ``1.0`` are the same
@@ -37,9 +46,8 @@ tiebreak.core.errors.LayoutError: no results found: ...
 
 from __future__ import annotations
 
-from collections import OrderedDict
-from collections.abc import Callable, Iterator, Sequence
-from itertools import chain, repeat
+from collections.abc import Callable, Sequence
+from itertools import repeat
 from typing import Any
 
 from tiebreak.core.counting import Evaluation
@@ -49,36 +57,10 @@ from tiebreak.core.model import Scoring, Tournament
 from tiebreak.core.rules import get_rules
 from tiebreak.reading import read_table
 
-__all__ = ["TableCache", "grid_key", "grid_types", "shared"]
+__all__ = ["CELLS", "TableCache", "shared"]
 
-
-def grid_key(grid: Sequence[Sequence[Any]]) -> Any:
-    """A hashable key with the full content of a grid (rows as tuples)."""
-    if isinstance(grid, (list, tuple)):
-        try:
-            return tuple(map(tuple, grid))
-        except TypeError:
-            return tuple(tuple(r) if isinstance(r, (list, tuple)) else (r,) for r in grid)
-    return ((grid,),)
-
-
-def grid_types(grid: Sequence[Sequence[Any]]) -> tuple[int, ...]:
-    """Where the grid holds TRUE or FALSE (cell positions, row by row): what equality of values does not tell.
-
-    ``True == 1`` in Python, but a logical cell is not a result; ``1`` and
-    ``1.0`` are the same number (desktop Excel and Office.js hand numbers over
-    either way), so only the logical cells are told apart.
-    """
-    def cells() -> Iterator[Any]:
-        if isinstance(grid, (list, tuple)) and all(map(isinstance, grid, repeat((list, tuple)))):
-            return chain.from_iterable(grid)
-        if isinstance(grid, (list, tuple)):
-            return chain.from_iterable(r if isinstance(r, (list, tuple)) else (r,) for r in grid)
-        return iter((grid,))
-
-    if bool not in set(map(type, cells())):  # the common case: one pass in C
-        return ()
-    return tuple(i for i, ty in enumerate(map(type, cells())) if ty is bool)
+CELLS = 1_000_000
+"""At most this many cells in the tables a cache keeps (the last table is kept whatever its size)."""
 
 
 def _ones(grid: list[list[Any]]) -> list[tuple[int, int, bool]]:
@@ -121,25 +103,39 @@ class _Entry:
         self.evaluations: dict[str, Evaluation] = {}
 
 
+_Seen = tuple[list[list[Any]], list[tuple[int, int, bool]], Scoring | None, str, _Entry, int]
+"""A table held: its copy, the cells where a logical value could pass for a number (see _ones), scoring, language, what was read, its cells."""
+
+
+def _cells(grid: list[list[Any]]) -> int:
+    return sum(map(len, grid)) or 1
+
+
 class TableCache:
-    """Read tables once per content; keep the last ``size`` of them."""
+    """Read tables once per content; keep the last ``size`` of them, at most ``cells`` cells in all."""
 
     RECENT = 4
+    """Own copies kept for :meth:`own_copy`."""
 
-    def __init__(self, size: int = 16) -> None:
+    def __init__(self, size: int = 16, cells: int = CELLS) -> None:
         self.size = size
-        self._entries: OrderedDict[Any, _Entry] = OrderedDict()
-        self._recent: list[tuple[list[list[Any]], list[tuple[int, int, bool]], Scoring | None, str, _Entry]] = []
-        """The last tables seen, each with the cells where a logical value could pass for a number (see _ones)."""
-        self._own: list[tuple[list[list[Any]], list[tuple[int, int, bool]], Any]] = []
-        """The cache's own copies of the last tables handed to :meth:`own_copy`, with what was found in each."""
+        self.cells = cells
+        self._seen: list[_Seen] = []
+        """The tables read, most recent first."""
+        self._own: list[tuple[list[list[Any]], list[tuple[int, int, bool]], Any, int]] = []
+        """The cache's own copies of the last tables handed to :meth:`own_copy`, with what was found in each and their cells."""
         self.reads = 0
         """How many times a table was actually read (for tests and benchmarks)."""
 
     def clear(self) -> None:
-        self._entries.clear()
-        self._recent.clear()
+        self._seen.clear()
         self._own.clear()
+
+    def held(self) -> int:
+        """The cells of the tables and copies the cache keeps (a copy both read and looked at counted once)."""
+        seen = {id(s[0]): s[5] for s in self._seen[:]}
+        seen.update((id(o[0]), o[3]) for o in self._own[:])
+        return sum(seen.values())
 
     def own_copy(self, grid: list[list[Any]], look: Callable[[list[list[Any]]], Any]) -> tuple[list[list[Any]], Any]:
         """The cache's own copy of a table equal to ``grid``, and ``look(grid)`` remembered with it.
@@ -150,45 +146,54 @@ class TableCache:
         identity, so the table is compared once per call, not twice.  The
         copy is never changed.
         """
-        for seen, ones, found in self._own[:]:  # a copy of the list: another thread may insert meanwhile
+        for seen, ones, found, _cells_seen in self._own[:]:  # a copy of the list: another thread may insert meanwhile
             if seen == grid and _same_logicals(grid, ones):  # equal to a list of lists: rows are lists
                 return seen, found
         if not all(map(isinstance, grid, repeat(list))):  # not rows of cells: nothing kept
             return grid, look(grid)
         copy = [list(r) for r in grid]
         found = look(copy)
-        self._own.insert(0, (copy, _ones(copy), found))
-        del self._own[self.RECENT :]
+        self._own.insert(0, (copy, _ones(copy), found, _cells(copy)))
+        self._trim()
         return copy, found
+
+    def _trim(self) -> None:
+        """Forget the oldest tables and copies beyond ``size`` / ``RECENT`` of them or beyond ``cells`` cells (never the last one)."""
+        del self._seen[self.size :]
+        del self._own[self.RECENT :]
+        while self.held() > self.cells:
+            if len(self._own) > 1 and (len(self._seen) <= 1 or self._own[-1][3] >= self._seen[-1][5]):
+                del self._own[-1]
+            elif len(self._seen) > 1:
+                del self._seen[-1]
+            else:
+                break
 
     def _entry(self, grid: Sequence[Sequence[Any]], scoring: Scoring | None) -> _Entry:
         lang = current_language()
-        for seen, ones, scoring_seen, lang_seen, entry in self._recent[:]:
-            if scoring_seen == scoring and lang_seen == lang and (seen is grid or seen == grid and _same_logicals(grid, ones)):
+        rows: Any = grid
+        if not (isinstance(grid, list) and all(map(isinstance, grid, repeat(list)))):
+            if not (isinstance(grid, (list, tuple)) and all(map(isinstance, grid, repeat((list, tuple))))):
+                return self._read(grid, scoring)  # not rows of cells: read uncached
+            rows = [list(r) for r in grid]
+        seen_list = self._seen[:]  # a copy of the list: another thread may insert meanwhile
+        for at, (seen, ones, scoring_seen, lang_seen, entry, _count) in enumerate(seen_list):
+            if scoring_seen == scoring and lang_seen == lang and (seen is rows or seen == rows and _same_logicals(rows, ones)):
+                if at:
+                    self._to_front(seen_list[at])
                 return entry
-        entry = self._lookup(grid, grid_types(grid), scoring, lang)
-        if isinstance(grid, list) and all(map(isinstance, grid, repeat((list, tuple)))):
-            own = any(grid is seen for seen, _ones_seen, _found in self._own[:])
-            copy = grid if own else [list(r) for r in grid]
-            self._recent.insert(0, (copy, _ones(copy), scoring, lang, entry))
-            del self._recent[self.RECENT :]
+        entry = self._read(rows, scoring)
+        own = next((o for o in self._own[:] if o[0] is rows), None)
+        copy = rows if own is not None else [list(r) for r in rows]
+        self._seen.insert(0, (copy, own[1] if own is not None else _ones(copy), scoring, lang, entry, _cells(copy)))
+        self._trim()
         return entry
 
-    def _lookup(self, grid: Sequence[Sequence[Any]], types: tuple[int, ...], scoring: Scoring | None, lang: str) -> _Entry:
-        try:
-            key = (grid_key(grid), types, scoring, lang)
-            hash(key)
-        except TypeError:  # an unhashable cell value (a dict from Office.js, say): read uncached
-            return self._read(grid, scoring)
-        entry = self._entries.get(key)
-        if entry is not None:
-            self._entries.move_to_end(key)
-            return entry
-        entry = self._read(grid, scoring)
-        self._entries[key] = entry
-        if len(self._entries) > self.size:
-            self._entries.popitem(last=False)
-        return entry
+    def _to_front(self, item: _Seen) -> None:
+        at = next((i for i, x in enumerate(self._seen) if x is item), None)  # by identity: == would compare the tables
+        if at is not None:  # else another thread moved or dropped it meanwhile
+            del self._seen[at]
+            self._seen.insert(0, item)
 
     def _read(self, grid: Sequence[Sequence[Any]], scoring: Scoring | None) -> _Entry:
         self.reads += 1

@@ -14,8 +14,6 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from tiebreak.cli import doctor, outlook
-from tiebreak.cli import explain as explaincmd
 from tiebreak.cli.argparse_i18n import translated_argparse
 from tiebreak.cli.streams import safe_streams
 from tiebreak.core.criteria import Criterion
@@ -64,7 +62,25 @@ class _Parser(argparse.ArgumentParser):
         raise _Usage(message)
 
 
-def _parser() -> argparse.ArgumentParser:
+# Commands whose parsers are defined here.  The others' (doctor, explain, outlook) live in their
+# modules, which ``tiebreak rank`` does not need: they are imported only when the command line is
+# not one of these (a short start for the commands run most).
+_OWN_COMMANDS = ("rank", "export", "compare")
+
+
+def _command_word(argv: Sequence[str]) -> str | None:
+    """The command named on the command line (the first word not an option or --lang's value), if any."""
+    words = iter(argv)
+    for word in words:
+        if word == "--lang":
+            next(words, None)
+        elif not word.startswith("-"):
+            return word
+    return None
+
+
+def _parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser; for one of :data:`_OWN_COMMANDS`, without the other modules' commands."""
     p = _Parser(prog="tiebreak", description=_("Tie-breaks and places for chess and draughts tournaments, from an .xlsx crosstable or a FIDE TRF file."))
     p.add_argument("--version", action="store_true", help=_("print the version and exit"))
     p.add_argument("--lang", metavar="LANG", help=str(LANG_HELP))
@@ -91,13 +107,18 @@ def _parser() -> argparse.ArgumentParser:
     e.add_argument("--sheet", help=_("the sheet with the crosstable (default: the active sheet)"))
     e.add_argument("--rules", help=_("rule set to record in the TRF (default: the workbook's settings)"))
     _table_options(e)
-    doctor.add_parser(sub)
-    explaincmd.add_parser(sub)
-    outlook.add_parser(sub)
+    if command not in _OWN_COMMANDS:
+        from tiebreak.cli import doctor, outlook
+        from tiebreak.cli import explain as explaincmd
+
+        doctor.add_parser(sub)
+        explaincmd.add_parser(sub)
+        outlook.add_parser(sub)
     for name in ("rank", "explain", "compare", "export", "outlook"):  # every command that ranks or counts the event
-        _after_round_option(sub.choices[name])
-    for command in sub.choices.values():  # --lang after the command too (tiebreak rank --lang ru FILE)
-        command.add_argument("--lang", metavar="LANG", default=argparse.SUPPRESS, help=str(LANG_HELP))
+        if name in sub.choices:
+            _after_round_option(sub.choices[name])
+    for each in sub.choices.values():  # --lang after the command too (tiebreak rank --lang ru FILE)
+        each.add_argument("--lang", metavar="LANG", default=argparse.SUPPRESS, help=str(LANG_HELP))
     return p
 
 
@@ -205,15 +226,19 @@ def _output_failed(err: OSError) -> int:
 
 
 def _main(argv: Sequence[str]) -> int:
-    parser = _parser()
+    parser = _parser(_command_word(argv))
     try:
         args = parser.parse_args(argv)
         if args.lang is not None:
             args.lang = cli_language(args.lang)
         if args.version:
+            from tiebreak.cli import doctor
+
             print(doctor.version_text())
             return 0
         if args.command == "doctor":
+            from tiebreak.cli import doctor
+
             return doctor.run(args)
         if args.command is None:
             parser.print_help(sys.stderr)
@@ -225,8 +250,12 @@ def _main(argv: Sequence[str]) -> int:
 
             check_input(args.file)  # a FIFO or a device is refused at once, never read
         if args.command == "outlook":
+            from tiebreak.cli import outlook
+
             return outlook.run(args)
         if args.command == "explain":
+            from tiebreak.cli import explain as explaincmd
+
             return explaincmd.run(args, _is_trf(Path(args.file)))
         if args.command == "compare":
             from tiebreak.cli.compare import run_compare

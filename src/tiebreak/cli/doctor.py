@@ -72,16 +72,37 @@ class ConfFile:
     problems: list[str] = field(default_factory=list)
 
 
-def read_conf(path: Path) -> ConfFile:
-    """Read a settings file as xlwings' VBA does: one ``"KEY","VALUE"`` pair per line."""
+UTF8_BOM = b"\xef\xbb\xbf"
+
+
+def ansi_code_page() -> str:
+    """The code page the add-ins' VBA reads a settings file in: Windows' ANSI code page (cp1251 on a Russian
+    Windows, cp1252 on a Western one); elsewhere cp1252, the code page of most Windows computers."""
+    if sys.platform == "win32":
+        import locale
+
+        return locale.getencoding()
+    return "cp1252"
+
+
+def read_conf(path: Path, code_page: str | None = None) -> ConfFile:
+    """Read a settings file as xlwings' VBA does: one ``"KEY","VALUE"`` pair per line, in the ANSI code page.
+
+    VBA's ``Open ... For Input`` knows no UTF-8 and no byte-order mark: a UTF-8 BOM becomes part of
+    the first key (so that setting is lost), and a letter outside ASCII, saved as UTF-8 (as Notepad
+    saves by default), becomes other letters: ``C:\\Users\\Иван`` a folder that does not exist.
+    """
     if not path.is_file():
         return ConfFile(path, False)
     conf = ConfFile(path, True)
     try:
-        text = path.read_text(encoding="utf-8-sig", errors="replace")
+        raw = path.read_bytes()
     except OSError as err:
         conf.problems.append(_("cannot be read ({reason})").format(reason=err.strerror))
         return conf
+    page = code_page or ansi_code_page()
+    text = raw.decode(page, errors="replace")
+    _encoding_problems(conf, raw, page)
     for number, row in enumerate(csv.reader(text.splitlines()), start=1):
         if not row or all(not cell.strip() for cell in row):
             conf.problems.append(_("line {number} is blank: xlwings stops reading the file there").format(number=number))
@@ -97,6 +118,39 @@ def read_conf(path: Path) -> ConfFile:
     if interpreter and not Path(os.path.expandvars(interpreter)).is_file():  # xlwings expands %VARIABLES%
         conf.problems.append(_("INTERPRETER_WIN names a file that does not exist here: {path}").format(path=interpreter))
     return conf
+
+
+def _encoding_problems(conf: ConfFile, raw: bytes, page: str) -> None:
+    """A byte-order mark, and each line with characters outside ASCII, with what the add-in reads there and the fix."""
+    if raw.startswith(UTF8_BOM):
+        conf.problems.append(
+            _(
+                "the file starts with a byte-order mark (saved as \"UTF-8 with BOM\"): the add-in reads it as part of "
+                "the first setting's name, so that setting is lost. Save the file as ANSI (Notepad: Save as, Encoding: ANSI)"
+            )
+        )
+        raw = raw[len(UTF8_BOM) :]
+    for number, line in enumerate(raw.splitlines(), start=1):
+        if line.isascii():
+            continue
+        try:
+            meant = line.decode("utf-8")
+        except UnicodeDecodeError:
+            meant = line.decode(page, errors="replace")
+        read = line.decode(page, errors="replace")
+        if meant == read:
+            detail = _("line {number} has letters outside ASCII: {text}").format(number=number, text=read)
+        else:
+            detail = _("line {number} has letters outside ASCII, which the add-in reads in the code page {page}: {text} becomes {read}").format(
+                number=number, page=page, text=meant, read=read
+            )
+        conf.problems.append(
+            detail
+            + _(
+                ". Write the profile folder as %USERPROFILE% (e.g. %USERPROFILE%\\AppData\\Local\\Programs\\Python\\Python312\\python.exe), "
+                "or install Python in a folder whose path has only Latin letters (e.g. C:\\Python312)"
+            )
+        )
 
 
 @dataclass

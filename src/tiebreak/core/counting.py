@@ -29,10 +29,10 @@ and why, whether it was cut) can be read off the evaluation round by round.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum, IntFlag
-from typing import Protocol, TypeVar
+from typing import Protocol, TypeVar, cast
 
 from tiebreak.core.i18n import _
 from tiebreak.core.model import DRAW, LOSS, WIN, Scoring, Tournament
@@ -93,15 +93,39 @@ class Evaluation:
     at: list[Sequence[int]]
     whom: list[list[int]]
     why: list[list[Why]]
-    played: list[list[bool]]
-    as_game: list[list[bool]]
-    wins: list[int]
-    rated_opponents: list[list[int]]
     adjusted: list[Adjusted] = field(default_factory=list)
     credited: list[float] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     fore_maker: Callable[[], Evaluation] | None = field(default=None, repr=False)
     cache: dict[object, object] = field(default_factory=dict, repr=False)
+    derived: Mapping[str, Callable[[], object]] = field(default_factory=dict, repr=False)
+    """How the fields few tie-breaks read are computed, on first use (:attr:`played`, :attr:`as_game`, :attr:`wins`, :attr:`rated_opponents`)."""
+
+    # ------------------------------------------------------------ computed on first use
+    # Most worksheet calls (BH, SB, Solkoff) never read these; computing them with the
+    # evaluation was a seventh of a cold call on a big Swiss event.
+    @property
+    def played(self) -> list[list[bool]]:
+        """Per round: whether the game was played over the board."""
+        return cast("list[list[bool]]", self._derived("played"))
+
+    @property
+    def as_game(self) -> list[list[bool]]:
+        """Per round: whether the entry counts as a game against the scheduled opponent among tied players (direct encounter)."""
+        return cast("list[list[bool]]", self._derived("as_game"))
+
+    @property
+    def wins(self) -> list[int]:
+        """Each player's number of wins for "most wins", as the rule set counts them."""
+        return cast("list[int]", self._derived("wins"))
+
+    @property
+    def rated_opponents(self) -> list[list[int]]:
+        """Each player's opponents whose ratings count."""
+        return cast("list[list[int]]", self._derived("rated_opponents"))
+
+    def _derived(self, name: str) -> object:
+        return self.memo(("field", name), self.derived[name])
 
     # ------------------------------------------------------------ the event
     @property

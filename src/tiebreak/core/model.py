@@ -493,14 +493,85 @@ class Tournament:
         raise ConsistencyError(message, where(p, i))
 
 
+_NOBODY = object()
+"""The colour of nobody: what an unpaired entry's opponent "has" in the whole-column colour check."""
+_UNPAIRED_KIND = 1000
+"""Added to an unpaired entry's kind in the whole-column kind check: no pair of kinds sums to it."""
+
+
 def round_consistent(
-    opp: list[int], kind: list[int], pts: list[float], colour: list[str | None], sc: Scoring, allow_double_loss: bool = False
+    opp: list[int], kind: list[int], pts: list[float], colour: list[str | None], sc: Scoring, allow_double_loss: bool = False, *, no_self: bool = False
 ) -> bool:
     """Whether every game of one round is seen the same way from both sides (fast check, no message).
 
     Works a column at a time with C-level maps; the slow, message-giving check
-    is :meth:`Tournament.check_pairings`.
+    is :meth:`Tournament.check_pairings`.  :func:`_whole_column_consistent`
+    proves the common round consistent in fewer passes; what it cannot prove
+    is decided by :func:`_paired_consistent`, the check over the paired entries.
+    ``no_self``: the caller has made sure no entry names its own player (the reader has).
     """
+    return _whole_column_consistent(opp, kind, pts, colour, sc, no_self) or _paired_consistent(opp, kind, pts, colour, sc, allow_double_loss)
+
+
+def _whole_column_consistent(opp: list[int], kind: list[int], pts: list[float], colour: list[str | None], sc: Scoring, no_self: bool = False) -> bool:
+    """True only when the round is consistent (False: not proven; :func:`_paired_consistent` decides).
+
+    Every test runs over the whole column, the unpaired entries (-1) included
+    through a sentinel appended to each column (``column[-1]``): the mirror is
+    one list comparison, the kinds one sum per entry, the results one sum of
+    the two sides' points (a symmetric scoring: a loss and a win, or two draws,
+    add up to win + loss and nothing else does).
+    """
+    n = len(opp)
+    unpaired = opp.count(-1)
+    if unpaired == n:
+        return True
+    loss, draw, win = sc.loss, sc.draw, sc.win
+    if not (loss < draw < win and draw + draw == loss + win):
+        return False
+    expected = list(range(n))
+    for at in _positions(opp, -1):
+        expected[at] = -1
+    try:
+        back = list(map([*opp, -1].__getitem__, opp))
+    except (IndexError, TypeError):  # an opponent beyond the table
+        return False
+    if back != expected or not no_self and any(map(eq, opp, range(n))):
+        return False
+    # kinds: played with played (0 + 0), forfeit win with forfeit loss (1 + 2), double forfeit (2 + 2)
+    ksum = list(map(add, kind, map([*kind, _UNPAIRED_KIND].__getitem__, opp)))
+    sums = {s for s in set(ksum) if s < _UNPAIRED_KIND}
+    if not sums <= {0, 3, 4}:
+        return False
+    if 3 in sums and not all(kind[i] in (1, 2) for i in _positions(ksum, 3)):
+        return False
+    if 4 in sums and not all(kind[i] == 2 for i in _positions(ksum, 4)):
+        return False
+    played = list(map(not_, ksum))  # the paired entries with a game on both sides
+    mine = list(compress(pts, played))
+    if not set(mine) <= {loss, draw, win}:
+        return False
+    if mine and set(map(add, mine, map(pts.__getitem__, compress(opp, played)))) != {loss + win}:
+        return False
+    # both white or both black is wrong (two unknown colours are fine)
+    other = list(map([*colour, _NOBODY].__getitem__, opp))
+    return not (any(map(eq, colour, other)) and any(x is not None and x == y for x, y in zip(colour, other)))
+
+
+def _positions(values: list[int], x: int) -> list[int]:
+    """Where ``x`` is in ``values`` (few places: found by ``list.index``, in C)."""
+    out: list[int] = []
+    at = -1
+    for _k in range(values.count(x)):
+        at = values.index(x, at + 1)
+        out.append(at)
+    return out
+
+
+def _paired_consistent(
+    opp: list[int], kind: list[int], pts: list[float], colour: list[str | None], sc: Scoring, allow_double_loss: bool = False
+) -> bool:
+    """:func:`round_consistent` over the paired entries (any scoring, double losses allowed or not)."""
     n = len(opp)
     idx = list(compress(range(n), map(ge, opp, repeat(0))))
     if not idx:

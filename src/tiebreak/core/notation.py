@@ -78,17 +78,14 @@ EXCEL_ERRORS = frozenset(
         "#PYTHON!", "#TIEBREAK!",
     }
 )
-# Desktop Excel delivers error cells to COM as these integers when the error
-# is not turned into text.
-_COM_ERRORS = {
-    -2146826281: "#DIV/0!",
-    -2146826246: "#N/A",
-    -2146826259: "#NAME?",
-    -2146826288: "#NULL!",
-    -2146826252: "#NUM!",
-    -2146826265: "#REF!",
-    -2146826273: "#VALUE!",
+# Desktop Excel delivers error cells to COM as integers, 0x800A07D0 + (xlErr code - 2000); classic
+# xlwings turns only the first seven into text, so the newer ones (#SPILL! ...) arrive as these numbers.
+_XL_ERROR_CODES = {
+    "#NULL!": 2000, "#DIV/0!": 2007, "#VALUE!": 2015, "#REF!": 2023, "#NAME?": 2029, "#NUM!": 2036,
+    "#N/A": 2042, "#GETTING_DATA": 2043, "#SPILL!": 2045, "#CONNECT!": 2046, "#BLOCKED!": 2047,
+    "#UNKNOWN!": 2048, "#FIELD!": 2049, "#CALC!": 2050, "#BUSY!": 2051,
 }
+_COM_ERRORS = {-2146826288 + code - 2000: name for name, code in _XL_ERROR_CODES.items()}
 _OFFICEJS_ERRORS = {
     "Div0": "#DIV/0!", "NotAvailable": "#N/A", "Name": "#NAME?", "Null": "#NULL!", "Num": "#NUM!",
     "Ref": "#REF!", "Value": "#VALUE!", "Spill": "#SPILL!", "Calc": "#CALC!", "Field": "#FIELD!",
@@ -134,6 +131,8 @@ def excel_error(value: object) -> str | None:
 
     >>> excel_error("#N/A"), excel_error(-2146826265), excel_error({"type": "Error", "basicValue": "#REF!"})
     ('#N/A', '#REF!', '#REF!')
+    >>> excel_error(-2146826243), excel_error(-2146826238)  # classic xlwings hands these to COM as numbers
+    ('#SPILL!', '#CALC!')
     >>> excel_error("1")
     """
     if isinstance(value, str):

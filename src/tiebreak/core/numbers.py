@@ -33,10 +33,11 @@ The same value is the same everywhere: 39.125 at 2 decimals is 39.13 (not the
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
-__all__ = ["POINTS_DECIMALS", "RESULTS_SEPARATOR", "TEXT_DECIMALS", "cell", "decimals_of", "half_up", "json_value", "shown", "text"]
+__all__ = ["POINTS_DECIMALS", "RESULTS_SEPARATOR", "TEXT_DECIMALS", "cell", "cells", "decimals_of", "half_up", "json_value", "shown", "text"]
 
 POINTS_DECIMALS = 2
 """Decimals of a player's points where they are shown beside the criteria."""
@@ -125,3 +126,20 @@ def cell(v: Any) -> Any:
         r = round(v, 10)
         return 0.0 if r == 0 else r
     return v
+
+
+_EXACT = 1024.0
+"""Multiples of 1/1024 (halves, quarters ... of a point) have at most 10 decimals: :func:`cell` leaves them as they are."""
+
+
+def cells(values: Sequence[Any]) -> list[Any]:
+    """:func:`cell` of every value; a column of floats on a grid of 1/1024 (the usual tie-break values) passes as it is.
+
+    >>> cells([1.5, 0.25, 3.0]), cells([0.1 + 0.2, None, -0.0, 2])
+    ([1.5, 0.25, 3.0], [0.3, '', 0.0, 2])
+    """
+    if set(map(type, values)) == {float}:
+        distinct = set(values)
+        if 0.0 not in distinct and all((_EXACT * v).is_integer() and abs(v) < 2.0**40 for v in distinct):
+            return list(values)
+    return [cell(v) for v in values]

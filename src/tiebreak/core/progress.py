@@ -16,11 +16,14 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from tiebreak.core.errors import SettingsError
 from tiebreak.core.i18n import _
 from tiebreak.core.model import Tournament
-from tiebreak.core.outlook import Outlook, outlook
+
+if TYPE_CHECKING:
+    from tiebreak.core.outlook import Outlook
 
 __all__ = ["Progress", "after_round_text", "at_round", "event_outlook", "pending_note", "progress", "settle"]
 
@@ -157,6 +160,9 @@ def event_outlook(t: Tournament) -> tuple[Progress, Outlook]:
     result is in.  Counted after an earlier round (``--after-round K``), the
     points are those after round K and round K+1's games are the ones left.
     """
+    # who can still win: not needed to rank, so not loaded with this module
+    from tiebreak.core.outlook import outlook
+
     where = progress(t)
     now = t
     if t.after is None and t.whole is not None and where.played > where.after_round:

@@ -22,6 +22,7 @@ Rule sets: ``ru`` (default), ``fide-2024``, ``fide-2026``, ``fide-2009``,
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 from collections.abc import Sequence
 from itertools import chain, compress, repeat
 from operator import add, and_, eq, sub
@@ -76,12 +77,16 @@ class RuleSet:
         notes: list[str] | None = None,
     ) -> Evaluation:
         n = len(t.players)
-        played = [list(map(_PLAYED.__eq__, row)) for row in t.kind]
-        if t.is_round_robin:  # a round robin's forfeit is a meeting of the two (C.07 15.2)
-            as_game = [[k in _WITH_OPPONENT and q >= 0 for q, k in zip(o, ks)] for o, ks in zip(t.opp, t.kind)]
-        else:
-            as_game = played
-        return Evaluation(
+
+        def played() -> list[list[bool]]:
+            return [list(map(_PLAYED.__eq__, row)) for row in t.kind]
+
+        def as_game() -> list[list[bool]]:
+            if t.is_round_robin:  # a round robin's forfeit is a meeting of the two (C.07 15.2)
+                return [[k in _WITH_OPPONENT and q >= 0 for q, k in zip(o, ks)] for o, ks in zip(t.opp, t.kind)]
+            return ev.played
+
+        ev = Evaluation(
             tournament=t,
             rules=self,
             points=list(t.points),
@@ -92,15 +97,13 @@ class RuleSet:
             at=at,
             whom=whom,
             why=why,
-            played=played,
-            as_game=as_game,
-            wins=self.wins(t),
-            rated_opponents=self.rating_opponents(t),
             adjusted=adjusted if adjusted is not None else [Adjusted.NONE] * n,
             credited=credited if credited is not None else [0.0] * n,
             notes=notes if notes is not None else [],
             fore_maker=lambda: self.evaluate(_fore(t)),
+            derived={"played": played, "as_game": as_game, "wins": lambda: self.wins(t), "rated_opponents": lambda: self.rating_opponents(t)},
         )
+        return ev
 
     def rating_opponents(self, t: Tournament) -> list[list[int]]:
         """Opponents whose ratings count in "sum of opponents' ratings": games played over the board."""
@@ -205,7 +208,7 @@ class RuRules(RuleSet):
         for p in range(n):
             kinds = t.kind[p]
             if len(kinds) == t.rounds and kinds.count(_PLAYED) == len(kinds):  # every round a game
-                val.append([score[q] for q in t.opp[p]])
+                val.append(list(map(score.__getitem__, t.opp[p])))
                 credit.append(t.pts[p])
                 at.append(every)
                 whom.append(t.opp[p])
@@ -424,6 +427,12 @@ def _without_waiting(p: int, row: _Row, waiting: frozenset[tuple[int, int]]) -> 
     )
 
 
+@functools.cache
+def _all_games(rounds: int) -> list[Why]:
+    """The reasons of a player with a game over the board in every round (shared, read only)."""
+    return [Why.GAME] * rounds
+
+
 class FideRules(RuleSet):
     """FIDE C.07 (2023 text, in force 2024-04-01) and its 2026 revision (caps, Art. 16.4)."""
 
@@ -472,6 +481,11 @@ class FideRules(RuleSet):
     def _swiss_row(self, t: Tournament, p: int, adj: list[float]) -> _Row:
         """A Swiss: unplayed rounds count a dummy opponent with the player's own score (2026: capped, Art. 16.4)."""
         opp_p, kind_p, pts_p = t.opp[p], t.kind[p], t.pts[p]
+        at: Sequence[int] = range(t.rounds) if len(opp_p) == t.rounds else range(len(opp_p))
+        if opp_p and not any(kind_p) and min(opp_p) >= 0:  # every round a game over the board (most players): C-level maps
+            # the opponents are the table's row and the reasons one list for all such players (read only, as
+            # in RuRules): fewer lists for the garbage collector to track in a big event
+            return list(map(adj.__getitem__, opp_p)), pts_p, at, opp_p, _all_games(len(opp_p)), None
         own_p = t.points[p]
         if self.caps:
             cap_other = t.scoring.draw * t.rounds
@@ -481,7 +495,6 @@ class FideRules(RuleSet):
             ]
         else:
             v = [adj[q] if k == _PLAYED and q >= 0 else own_p for q, k in zip(opp_p, kind_p)]
-        at: Sequence[int] = range(t.rounds) if len(opp_p) == t.rounds else range(len(opp_p))
         whom = [q if k == _PLAYED else -1 for q, k in zip(opp_p, kind_p)]
         why = [Why.GAME if k == _PLAYED and q >= 0 else Why.DUMMY for q, k in zip(opp_p, kind_p)]
         first = None if VUR_KINDS.isdisjoint(kind_p) else [k in VUR_KINDS for k in kind_p]

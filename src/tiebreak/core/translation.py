@@ -14,7 +14,6 @@ import gettext as _gettext
 import io
 from contextvars import ContextVar
 from functools import cache
-from importlib import resources
 
 __all__ = [
     "DEFAULT_LANGUAGE",
@@ -57,6 +56,8 @@ def translations(lang: str) -> _gettext.NullTranslations:
     """
     if lang == DEFAULT_LANGUAGE or lang not in LANGUAGES:
         return _gettext.NullTranslations()
+    from importlib import resources  # only for a catalogue: English starts without it
+
     mo = resources.files("tiebreak") / "locale" / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
     try:
         data = mo.read_bytes()

@@ -29,6 +29,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import xlwings as xw
+from xlwings.conversion import Accessor, ValueAccessor
 
 from tiebreak.calc import answers as api
 from tiebreak.calc.cache import shared
@@ -86,6 +87,47 @@ LANG_DOC = "Optional language of messages: ru or en · Язык сообщени
 # leaves it out of the formula's arguments.  The other runtimes have no such parameter: there it is
 # hidden from the signature they read, and stays None.
 CLASSIC = getattr(xw.func, "__module__", "") == "xlwings.udfs"
+
+
+def _used_part(rng: Any) -> Any:
+    """The part of a range (an xlwings Range) inside its sheet's used range, from the range's own first cell.
+
+    ``A:K`` is 11.5 million cells; the table is the few hundred at its top.  The rows and columns
+    before the used range stay (the spilled column lines up with the range's rows); an empty range
+    is its first cell.  Anything Excel fails to answer leaves the range as it is.
+    """
+    try:
+        rows, cols = rng.shape
+        used = rng.sheet.used_range
+        last_row = min(rng.row + rows - 1, used.row + used.shape[0] - 1)
+        last_col = min(rng.column + cols - 1, used.column + used.shape[1] - 1)
+        if (last_row - rng.row + 1, last_col - rng.column + 1) == (rows, cols):
+            return rng
+        return rng.resize(max(1, last_row - rng.row + 1), max(1, last_col - rng.column + 1))
+    except Exception:  # noqa: BLE001 - a multi-area range, a COM hiccup: read it whole, as xlwings would
+        return rng
+
+
+_VALUE_READER: Callable[[Any], Any] = ValueAccessor.reader  # xlwings' usual reading of a value (untyped there)
+
+
+class UsedPart(Accessor):
+    """Classic xlwings' reading of the table argument: only its part in the sheet's used range (:func:`_used_part`),
+    then xlwings' usual value reading and cleaning.  An array that is no range (``=BUCHHOLZ(FILTER(...))``)
+    is read as before."""
+
+    @classmethod
+    def reader(cls, options: Any) -> Any:
+        def narrow(c: Any) -> None:
+            if c.range is not None:
+                c.range = _used_part(c.range)
+
+        return _VALUE_READER(options).prepend_stage(narrow)
+
+
+# The table argument's options: in classic xlwings read through UsedPart; elsewhere xlwings receives the
+# values themselves (Office.js sends the whole range, which trimmed() cuts to the table).
+TABLE_OPTIONS: dict[str, Any] = {"convert": UsedPart} if CLASSIC else {}
 
 # The settings sheet's language per workbook name: (when read, language or None).  Read at most
 # once per BOOK_SETTINGS_SECONDS, so a filled-down column costs one read, not one per cell.
@@ -168,11 +210,55 @@ def _lang_argument(value: Any) -> str | None:
     return _asked_language(value)
 
 
+# Classic Excel refuses an array element longer than 255 characters (the whole result becomes #VALUE!,
+# xlwings issue #456), and every result xlwings returns is an array: no text a function returns is longer.
+EXCEL_TEXT_LIMIT = 255
+
+
+def fit(text: str, limit: int = EXCEL_TEXT_LIMIT) -> str:
+    """``text`` cut to ``limit`` UTF-16 code units (Excel's characters), ending in an ellipsis when cut.
+
+    Messages name the cell first, so the cut keeps where the problem is.
+
+    >>> fit("abc", 3), fit("abcdef", 4), len(fit("ж" * 300))
+    ('abc', 'abc…', 255)
+    """
+    if len(text) <= limit // 2 or _units(text) <= limit:
+        return text
+    out = []
+    used = 0
+    for ch in text:
+        size = 2 if ord(ch) > 0xFFFF else 1
+        if used + size > limit - 1:
+            break
+        out.append(ch)
+        used += size
+    return "".join(out).rstrip() + "…"
+
+
+def _units(text: str) -> int:
+    return len(text.encode("utf-16-le")) // 2
+
+
+def _fitted(result: Any) -> Any:
+    """A function's result with every text within :data:`EXCEL_TEXT_LIMIT` (a scalar or rows of cells)."""
+    if isinstance(result, str):
+        return fit(result)
+    if isinstance(result, list):
+        return [[fit(v) if isinstance(v, str) else v for v in row] if isinstance(row, list) else row for row in result]
+    return result
+
+
 def _fail(err: Exception) -> str:
-    text = one_line(str(err))
-    if len(text) > 250:
-        text = text[:247] + "..."
-    return ERROR_PREFIX + text
+    return fit(ERROR_PREFIX + one_line(str(err)))
+
+
+def _empty_player(value: Any) -> bool:
+    """A player argument referring to an empty cell: None (classic, Office.js [[null]] cannot be told from a left-out one)
+    or 0, which desktop Excel gives for an empty cell used in an expression; no player has start number 0."""
+    if value is None:
+        return True
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and value == 0
 
 
 def _cyrillic_text(values: Sequence[Any]) -> str | None:
@@ -241,7 +327,7 @@ def _guard(f: Callable[..., Any], lang: Any = None, caller: Any = None) -> Calla
     player_at = names.index("player") if "player" in names else None
 
     def run(*args: Any) -> Any:
-        if player_at is not None and len(args) > player_at and args[player_at] is None:
+        if player_at is not None and len(args) > player_at and _empty_player(args[player_at]):
             return ""  # a row formula filled past the last player: an empty cell, not a spilled column
         if not args:
             return checked()
@@ -263,11 +349,12 @@ def _guard(f: Callable[..., Any], lang: Any = None, caller: Any = None) -> Calla
 
     def checked(*args: Any) -> Any:
         for name, value in zip(names[1:], args[1:]):  # an Excel error in a setting is not "left out"
-            err = excel_error(value) if not isinstance(value, (list, int, float)) else None
+            # texts ("#N/A"), Office.js error objects, and classic's COM integers (#SPILL! = -2146826243)
+            err = excel_error(value) if not isinstance(value, (list, float, bool)) else None
             if err:
                 return _fail(SettingsError(_("{argument}: the cell holds the Excel error {error}").format(argument=name, error=err)))
         try:
-            return f(*args)
+            return _fitted(f(*args))
         except TiebreakError as err:
             return _fail(err)
         except RecursionError:
@@ -322,10 +409,7 @@ def trimmed(table: Any, scoring: Any = None) -> Any:
 def _respond(result: tuple[Any, Sequence[Any]], grid: list[list[Any]], player: Any) -> Any:
     """A scalar for one player, else a spilled column lined up with the range's rows."""
     ev, values = result
-    out = api.answer(ev.tournament, grid, values, player)
-    if isinstance(out, list):
-        return [[v] for v in out]
-    return out
+    return api.answer_rows(ev.tournament, grid, values, player)
 
 
 def _value_function(code: str) -> Callable[[Any, Any, Any, Any], Any]:
@@ -337,7 +421,7 @@ def _value_function(code: str) -> Callable[[Any, Any, Any, Any], Any]:
 
 
 @xw.func
-@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
+@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC, **TABLE_OPTIONS)
 @xw.arg("player", err_to_str=True, doc=PLAYER_DOC)
 @xw.arg("rules", err_to_str=True, doc=RULES_DOC)
 @xw.arg("scoring", err_to_str=True, doc=SCORING_DOC)
@@ -349,7 +433,7 @@ def points(table: Any, player: Any = OMITTED, rules: Any = None, scoring: Any = 
 
 
 @xw.func
-@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
+@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC, **TABLE_OPTIONS)
 @xw.arg("player", err_to_str=True, doc=PLAYER_DOC)
 @xw.arg("rules", err_to_str=True, doc=RULES_DOC)
 @xw.arg("scoring", err_to_str=True, doc=SCORING_DOC)
@@ -361,7 +445,7 @@ def buchholz(table: Any, player: Any = OMITTED, rules: Any = None, scoring: Any 
 
 
 @xw.func
-@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
+@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC, **TABLE_OPTIONS)
 @xw.arg("player", err_to_str=True, doc=PLAYER_DOC)
 @xw.arg("rules", err_to_str=True, doc=RULES_DOC)
 @xw.arg("scoring", err_to_str=True, doc=SCORING_DOC)
@@ -373,7 +457,7 @@ def solkoff(table: Any, player: Any = OMITTED, rules: Any = None, scoring: Any =
 
 
 @xw.func
-@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
+@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC, **TABLE_OPTIONS)
 @xw.arg("k", err_to_str=True, doc="How many worst opponent scores to drop (1, 2 ...) · Сколько худших результатов соперников отбросить")
 @xw.arg("player", err_to_str=True, doc=PLAYER_DOC)
 @xw.arg("rules", err_to_str=True, doc=RULES_DOC)
@@ -391,7 +475,7 @@ def solkoff_trunc(table: Any, k: Any, player: Any = OMITTED, rules: Any = None, 
 
 
 @xw.func
-@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
+@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC, **TABLE_OPTIONS)
 @xw.arg("player", err_to_str=True, doc=PLAYER_DOC)
 @xw.arg("rules", err_to_str=True, doc=RULES_DOC)
 @xw.arg("scoring", err_to_str=True, doc=SCORING_DOC)
@@ -403,7 +487,7 @@ def shmulyan(table: Any, player: Any = OMITTED, rules: Any = None, scoring: Any 
 
 
 @xw.func
-@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
+@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC, **TABLE_OPTIONS)
 @xw.arg("player", err_to_str=True, doc=PLAYER_DOC)
 @xw.arg("rules", err_to_str=True, doc=RULES_DOC)
 @xw.arg("convention", err_to_str=True, doc="Optional: draughts (default) or fide · Правило подсчёта: draughts (шашечное, по умолчанию) или fide")
@@ -421,7 +505,7 @@ def sonneborn_berger(table: Any, player: Any = OMITTED, rules: Any = None, conve
 
 
 @xw.func
-@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
+@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC, **TABLE_OPTIONS)
 @xw.arg("player", err_to_str=True, doc=PLAYER_DOC)
 @xw.arg("rules", err_to_str=True, doc=RULES_DOC)
 @xw.arg("scoring", err_to_str=True, doc=SCORING_DOC)
@@ -433,7 +517,7 @@ def riga(table: Any, player: Any = OMITTED, rules: Any = None, scoring: Any = No
 
 
 @xw.func
-@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
+@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC, **TABLE_OPTIONS)
 @xw.arg("player", err_to_str=True, doc=PLAYER_DOC)
 @xw.arg("rules", err_to_str=True, doc=RULES_DOC)
 @xw.arg("scoring", err_to_str=True, doc=SCORING_DOC)
@@ -445,7 +529,7 @@ def wins(table: Any, player: Any = OMITTED, rules: Any = None, scoring: Any = No
 
 
 @xw.func
-@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
+@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC, **TABLE_OPTIONS)
 @xw.arg("player", err_to_str=True, doc=PLAYER_DOC)
 @xw.arg("rules", err_to_str=True, doc=RULES_DOC)
 @xw.arg("scoring", err_to_str=True, doc=SCORING_DOC)
@@ -456,9 +540,25 @@ def beaten_sum(table: Any, player: Any = OMITTED, rules: Any = None, scoring: An
     return _guard(_value_function("beaten"), lang, caller)(table, player, rules, scoring)
 
 
+def _one_line_of_cells(ratings: Any) -> Any:
+    """The ratings range (read 2-D, so xlwings never refuses it first) as one column or row of cells."""
+    if not isinstance(ratings, list):
+        return ratings
+    rows = [r if isinstance(r, list) else [r] for r in ratings]
+    if all(len(r) == 1 for r in rows):
+        return [r[0] for r in rows]
+    if len(rows) == 1:
+        return rows[0]
+    raise SettingsError(
+        _("ratings: give one column (or one row) of cells; the range has {rows} rows and {columns} columns").format(
+            rows=len(rows), columns=max(len(r) for r in rows)
+        )
+    )
+
+
 @xw.func
-@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
-@xw.arg("ratings", ndim=1, err_to_str=True, doc="Ratings column aligned with the table's rows; empty = unrated · Столбец рейтингов по строкам таблицы")
+@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC, **TABLE_OPTIONS)
+@xw.arg("ratings", ndim=2, err_to_str=True, doc="Ratings column aligned with the table's rows; empty = unrated · Столбец рейтингов по строкам таблицы")
 @xw.arg("player", err_to_str=True, doc=PLAYER_DOC)
 @xw.arg("rules", err_to_str=True, doc=RULES_DOC)
 @xw.arg("scoring", err_to_str=True, doc=SCORING_DOC)
@@ -469,13 +569,13 @@ def opp_rating_sum(table: Any, ratings: Any, player: Any = OMITTED, rules: Any =
 
     def compute(table: Any, ratings: Any, player: Any, rules: Any, scoring: Any) -> Any:
         grid = api.as_grid(table)
-        return _respond(api.rating_sum_values(shared, grid, ratings, rules, scoring), grid, player)
+        return _respond(api.rating_sum_values(shared, grid, _one_line_of_cells(ratings), rules, scoring), grid, player)
 
     return _guard(compute, lang, caller)(table, ratings, player, rules, scoring)
 
 
 @xw.func
-@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
+@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC, **TABLE_OPTIONS)
 @xw.arg("player", err_to_str=True, doc=PLAYER_DOC)
 @xw.arg("rules", err_to_str=True, doc=RULES_DOC)
 @xw.arg("scoring", err_to_str=True, doc=SCORING_DOC)
@@ -487,7 +587,7 @@ def head_to_head(table: Any, player: Any = OMITTED, rules: Any = None, scoring: 
 
 
 @xw.func
-@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
+@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC, **TABLE_OPTIONS)
 @xw.arg("field", err_to_str=True, doc="Optional: places, max_points, best_place, worst_place, can_win or clinched · Что показать (по умолчанию places)")
 @xw.arg("player", err_to_str=True, doc=PLAYER_DOC)
 @xw.arg("scoring", err_to_str=True, doc=SCORING_DOC)
@@ -504,7 +604,7 @@ def outlook(table: Any, field: Any = None, player: Any = OMITTED, scoring: Any =
 
 
 @xw.func
-@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
+@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC, **TABLE_OPTIONS)
 @xw.arg("criteria", err_to_str=True, doc="Optional criteria after points, e.g. solkoff_trunc, wins, h2h · Критерии после очков, например: Бергер, победы")
 @xw.arg("rules", err_to_str=True, doc=RULES_DOC)
 @xw.arg("scoring", err_to_str=True, doc=SCORING_DOC)
@@ -523,7 +623,7 @@ def places(table: Any, criteria: Any = None, rules: Any = None, scoring: Any = N
 
 
 @xw.func
-@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
+@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC, **TABLE_OPTIONS)
 @xw.arg("code", err_to_str=True, doc=CODE_DOC)
 @xw.arg("player", err_to_str=True, doc=PLAYER_DOC)
 @xw.arg("rules", err_to_str=True, doc=RULES_DOC)
@@ -543,7 +643,7 @@ def tiebreak(table: Any, code: Any, player: Any = OMITTED, rules: Any = None, sc
 
 
 @xw.func
-@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC)
+@xw.arg("table", ndim=2, err_to_str=True, doc=TABLE_DOC, **TABLE_OPTIONS)
 @xw.arg("player", err_to_str=True, doc="Start number or name · Номер или фамилия участника")
 @xw.arg("code", err_to_str=True, doc=CODE_DOC)
 @xw.arg("rules", err_to_str=True, doc=RULES_DOC)

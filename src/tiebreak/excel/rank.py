@@ -21,7 +21,7 @@ from typing import Any
 
 import xlwings as xw
 
-from tiebreak.core.a1 import absolute_reference, cell_address
+from tiebreak.core.a1 import absolute_reference, cell_address, quote_sheet, same_sheet
 from tiebreak.core.errors import InputError, TiebreakError, WriteBlockedError
 from tiebreak.core.i18n import (
     DEFAULT_LANGUAGE,
@@ -30,7 +30,7 @@ from tiebreak.core.i18n import (
     current_language,
     use_language,
 )
-from tiebreak.core.text import shown
+from tiebreak.core.text import one_line, shown
 from tiebreak.excel.merges import ask_classic, ask_lite
 from tiebreak.plan.blocked import (
     merged_cells_error,
@@ -45,6 +45,13 @@ from tiebreak.reading import MAX_CELLS
 __all__ = ["XlwingsBook", "apply_plan", "main", "rank_book", "rank_sheet"]
 
 TITLE = "tiebreak"
+# The xlwings the Rank script is written for: tiebreak's pin (pyproject.toml, addin/lite/requirements.txt; a test
+# keeps the three equal).  Older ones (0.33.20, what new xlwings Lite workbooks get) lack what it reads.
+RANK_XLWINGS = "0.37.8"
+OWN_TABLE_NAME = "crosstable"
+# On a sheet too large to read whole, Rank reads the crosstable's block and this many columns right of it,
+# where it writes its columns (places and one column a criterion, never as many).
+RANK_AREA_COLUMNS = 100
 
 
 class XlwingsBook:
@@ -52,7 +59,7 @@ class XlwingsBook:
 
     def __init__(self, book: Any) -> None:
         self.book = book
-        self._cache: dict[str, list[list[Any]]] = {}
+        self._cache: dict[str, list[list[Any]] | dict[tuple[int, int], Any]] = {}
 
     def sheet_names(self) -> list[str]:
         return [s.name for s in self.book.sheets]
@@ -60,7 +67,7 @@ class XlwingsBook:
     def active_sheet(self) -> str:
         return str(self.book.sheets.active.name)
 
-    def values(self, sheet: str) -> list[list[Any]]:
+    def values(self, sheet: str) -> list[list[Any]] | dict[tuple[int, int], Any]:
         if sheet in self._cache:
             return self._cache[sheet]
         sh = self.book.sheets[sheet]
@@ -68,18 +75,40 @@ class XlwingsBook:
         last_row = used.row + used.shape[0] - 1
         last_col = used.column + used.shape[1] - 1
         if last_row * last_col > MAX_CELLS:
-            raise InputError(
-                _(
-                    "sheet '{sheet}': its used range reaches {cell} ({count} cells); "
-                    "delete stray cells far from the table, or give the table's range the name 'crosstable'"
-                ).format(sheet=sheet, cell=cell_address(last_row, last_col), count=_thousands(last_row * last_col))
-            )
+            block = self._named_block(sheet, last_row, last_col)
+            if block is None:
+                raise InputError(
+                    _(
+                        "sheet '{sheet}': its used range reaches {cell} ({count} cells); "
+                        "delete stray cells far from the table, or give the table's range the name 'crosstable'"
+                    ).format(sheet=sheet, cell=cell_address(last_row, last_col), count=_thousands(last_row * last_col))
+                )
+            return self._sparse(sheet, sh, block)
         raw = sh.range((1, 1), (last_row, last_col)).options(ndim=2, err_to_str=True).value
         rows = [list(r) for r in (raw or [])]
         width = max((len(r) for r in rows), default=0)
         grid = [r + [None] * (width - len(r)) for r in rows]
         self._cache[sheet] = grid
         return grid
+
+    def _named_block(self, sheet: str, last_row: int, last_col: int) -> tuple[int, int, int, int] | None:
+        """On a sheet too large to read whole, the range named ``crosstable`` and Rank's area right of it, if that is small."""
+        named = self.named_range(OWN_TABLE_NAME)
+        if named is None or not same_sheet(named[0], sheet):
+            return None
+        _sheet, r1, c1, r2, c2 = named
+        block = (r1, c1, min(r2, last_row), min(last_col, c2 + RANK_AREA_COLUMNS))
+        if (block[2] - r1 + 1) * (block[3] - c1 + 1) > MAX_CELLS:
+            return None
+        return block
+
+    def _sparse(self, sheet: str, sh: Any, block: tuple[int, int, int, int]) -> dict[tuple[int, int], Any]:
+        """Only the block's cells (0-based keys), as planning takes a sparse sheet."""
+        r1, c1, r2, c2 = block
+        raw = sh.range((r1, c1), (r2, c2)).options(ndim=2, err_to_str=True).value
+        cells = {(r1 - 1 + i, c1 - 1 + j): v for i, row in enumerate(raw or []) for j, v in enumerate(row) if v is not None and v != ""}
+        self._cache[sheet] = cells
+        return cells
 
     def formulas_in(self, sheet: str, r1: int, c1: int, r2: int, c2: int) -> dict[tuple[int, int], str]:
         """Formula cells (0-based) of a rectangle (1-based): classic xlwings reads a formula showing "" as an empty cell."""
@@ -170,27 +199,43 @@ class _Chooser:
         return self.lang
 
 
+def _too_old(lang: str) -> str:
+    """xlwings raised NotImplementedError while Rank read the workbook: an xlwings without what Rank needs."""
+    with use_language(lang):
+        return _(
+            "Rank stopped, nothing was changed: it needs xlwings {needed}, and this workbook runs xlwings {version}, "
+            "which cannot read what Rank reads. In xlwings Lite: in the requirements.txt tab, replace the xlwings line "
+            "with xlwings=={needed}, then ☰ > Restart. In classic Excel: python -m pip install xlwings=={needed}."
+        ).format(needed=RANK_XLWINGS, version=getattr(xw, "__version__", "?"))
+
+
 def _stopped(err: TiebreakError, lang: str) -> str:
     with use_language(lang):
         return _("Rank stopped, nothing was changed: {error}").format(error=err)
 
 
-def apply_plan(book: Any, plan: Plan, *, add_sheets: bool = True) -> None:
+def apply_plan(book: Any, plan: Plan, *, add_sheets: bool = True, done: list[str] | None = None) -> None:
     """Write a plan into an xlwings Book: the crosstable sheet first, then Rank's own sheets.
 
     ``add_sheets=False``: the new sheets were added already (xlwings Lite adds
-    them on their own, before any cell is written).
+    them on their own, before any cell is written).  ``done`` receives each
+    change as it is made (``Sheet1!H1:N7``, ``sheet 'Standings' added`` ...), so
+    that a run Excel stops half way can say what it changed.
     """
+    log: list[str] = [] if done is None else done
     for w in plan.writes:
         if w.sheet == plan.sheet:
             book.sheets[w.sheet].range((w.row, w.column)).value = w.values
+            log.append(f"{quote_sheet(w.sheet)}!{w.address}")
     if add_sheets:
-        _add_sheets(book, plan)
+        _add_sheets(book, plan, log)
     for name in plan.clear_sheets:
         book.sheets[name].clear_contents()
+        log.append(_("sheet '{sheet}' cleared").format(sheet=name))
     for w in plan.writes:
         if w.sheet != plan.sheet:
             book.sheets[w.sheet].range((w.row, w.column)).value = w.values
+            log.append(f"{quote_sheet(w.sheet)}!{w.address}")
     for name, (sheet, r1, c1, r2, c2) in plan.names.items():
         refers_to = "=" + absolute_reference(sheet, r1, c1, r2, c2)
         found = [n for n in book.names if n.name.split("!")[-1].casefold() == name.casefold() and "!" not in n.name]
@@ -199,12 +244,15 @@ def apply_plan(book: Any, plan: Plan, *, add_sheets: bool = True) -> None:
                 found[0].refers_to = refers_to
         else:
             book.names.add(name, refers_to)
+        log.append(_("the name {name}").format(name=name))
     book.sheets[plan.sheet].activate()
 
 
-def _add_sheets(book: Any, plan: Plan) -> None:
+def _add_sheets(book: Any, plan: Plan, log: list[str] | None = None) -> None:
     for name in plan.create_sheets:
         _add_sheet(book, name)
+        if log is not None:
+            log.append(_("sheet '{sheet}' added").format(sheet=name))
 
 
 def _add_sheet(book: Any, name: str) -> None:
@@ -224,9 +272,45 @@ def rank_book(book: Any, *, rules: str | None = None, criteria: str | None = Non
         message = _stopped(err, chooser.lang)
         _tell(book, message)
         return message
-    apply_plan(book, plan)
+    except NotImplementedError:
+        message = _too_old(chooser.lang)
+        _tell(book, message)
+        return message
+    done: list[str] = []
+    try:
+        with use_language(plan.language):
+            apply_plan(book, plan, done=done)
+    except Exception as err:  # noqa: BLE001 - Excel refused a change half way (COM error): a message, not a traceback
+        message = _classic_refused(err, plan.language, done)
+        _tell(book, message)
+        return message
     _tell(book, plan.message)
     return plan.message
+
+
+def _classic_refused(err: BaseException, lang: str, done: Sequence[str]) -> str:
+    """What classic Rank says when Excel refuses a change: nothing changed, or the changes made before it."""
+    with use_language(lang):
+        if not done:
+            return _("Rank stopped, nothing was changed: Excel refused a change ({error}). Remove the cause and run Rank again.").format(
+                error=_com_text(err)
+            )
+        return _(
+            "Rank stopped: Excel refused a change while Rank was writing ({error}). Already written: {done}. "
+            "Remove the cause and run Rank again; it writes these cells again."
+        ).format(error=_com_text(err), done="; ".join(done))
+
+
+def _com_text(err: BaseException) -> str:
+    """Excel's own words in a COM error (pywintypes.com_error: hresult, text, (..., source, description, ...), arg)."""
+    args: tuple[Any, ...] = tuple(getattr(err, "args", ()))
+    info = args[2] if len(args) >= 3 else None
+    if isinstance(info, tuple) and len(info) >= 3 and isinstance(info[2], str) and info[2].strip():
+        return one_line(info[2])
+    text = args[1] if len(args) >= 2 else None
+    if isinstance(text, str) and text.strip():
+        return one_line(text)
+    return _excel_error(err)
 
 
 async def rank_book_async(book: Any, *, rules: str | None = None, criteria: str | None = None) -> str:
@@ -261,6 +345,10 @@ async def rank_book_async(book: Any, *, rules: str | None = None, criteria: str 
                 await _add_sheets_lite(book, plan)
     except TiebreakError as err:
         message = _stopped(err, chooser.lang)
+        _tell(book, message)
+        return message
+    except NotImplementedError:  # reading the book: an xlwings older than Rank's (planning writes nothing)
+        message = _too_old(chooser.lang)
         _tell(book, message)
         return message
     except _PartlyWritten as err:

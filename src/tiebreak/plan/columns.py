@@ -34,12 +34,11 @@ from tiebreak.plan.model import (
 from tiebreak.plan.ownership import own_rows, refuse_unrecorded_output
 from tiebreak.plan.previous import previous_output
 from tiebreak.plan.values import (
-    PLACE_HEADERS,
-    PLACE_LABELS,
-    TIEBREAK_PLACE_LABELS,
     criterion_label,
     display,
     looks_like_ours,
+    place_headers,
+    place_label,
     place_value,
 )
 from tiebreak.reading.base import TableLayout
@@ -87,7 +86,7 @@ def lay_out_columns(table: Table, t: Tournament, ranking: Ranking, header_row: i
     """
     values, own = table.values, table.own
     top, _left, bottom, _right = table.box
-    place = TIEBREAK_PLACE_LABELS[lang] if user_place else PLACE_LABELS[lang]
+    place = place_label(lang, bool(user_place))
     headers: list[Any] = [place] + [criterion_label(c, lang) for c in ranking.criteria]
     start = _first_free_column(table)
     clear_to = max([*own, start + len(headers) - 1])
@@ -135,7 +134,7 @@ def check_columns(book: BookSource, table: Table, t: Tournament, cols: Columns, 
     if previous is not None and cols.header_row is not None and own:
         # the Standings sheet heads its place column 'Place'; beside a table's own place column Rank's says 'Place (tiebreak)'
         key = (cols.header_row, min(own))
-        if previous.get(key) in PLACE_HEADERS and cell_at(values, *key) in PLACE_HEADERS:
+        if previous.get(key) in place_headers() and cell_at(values, *key) in place_headers():
             previous[key] = cell_at(values, *key)
     formulas = formulas_in(book, target, cols.rows, cols.start, cols.clear_to)
     refuse_protected(book, target)

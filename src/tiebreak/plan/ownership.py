@@ -15,7 +15,7 @@ from tiebreak.core.i18n import _
 from tiebreak.plan.cells import Cells, cell_at, is_empty
 from tiebreak.plan.model import MAX_EXTRA_ROWS, MAX_OWN_COLUMNS, OUTPUT_NAME, BookSource
 from tiebreak.plan.settings import Settings
-from tiebreak.plan.values import PLACE_HEADERS, looks_like_ours, looks_like_place
+from tiebreak.plan.values import looks_like_ours, looks_like_place, place_headers
 
 __all__ = ["own_block", "own_rows", "refuse_unrecorded_output"]
 
@@ -61,7 +61,7 @@ def _own_columns(settings: Settings, sheet: str, values: Cells) -> list[int]:
     if not header or not all(looks_like_ours(h) or is_empty(h) for h in header):
         return []
     place = header[0]
-    if isinstance(place, str) and place not in PLACE_HEADERS and not looks_like_place(place):
+    if isinstance(place, str) and place not in place_headers() and not looks_like_place(place):
         return []
     return cols
 
@@ -77,7 +77,7 @@ def refuse_unrecorded_output(values: Cells, header_row: int, own: list[int], she
     cols = sorted(c for (r, c) in values if r == header_row)
     for c in cols:
         v = values.get((header_row, c))
-        if c in own or not isinstance(v, str) or v.strip() not in PLACE_HEADERS:
+        if c in own or not isinstance(v, str) or v.strip() not in place_headers():
             continue
         end = c
         while isinstance(values.get((header_row, end + 1)), str) and str(values[(header_row, end + 1)]).strip() in labels and end + 1 not in own:

@@ -24,8 +24,8 @@ from tiebreak.plan.model import (
 )
 from tiebreak.plan.previous import standings_block
 from tiebreak.plan.values import (
-    DECIDED_LABELS,
     criterion_label,
+    decided_label,
     display,
     place_value,
 )
@@ -39,7 +39,7 @@ def standings_grid(ranking: Ranking, rules: str, lang: str) -> list[list[Any]]:
     rs = get_rules(rules)
     crit = ranking.criteria
     head = standings_head(lang)
-    head += [criterion_label(c, lang) for c in crit] + [DECIDED_LABELS[lang]]
+    head += [criterion_label(c, lang) for c in crit] + [decided_label(lang)]
     with use_language(lang):
         # TRANSLATORS: the Standings sheet's title; {mark} is tiebreak's mark of its own sheet and stays first.
         title = _("{mark}: rules {name} ({title}); criteria {criteria}").format(

@@ -4,20 +4,35 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from tiebreak.core.criteria import CRITERIA, Criterion
 from tiebreak.core.labels import LANGUAGES, text
 from tiebreak.core.numbers import shown
 
-__all__ = ["DECIDED_LABELS", "PLACE_HEADERS", "PLACE_LABELS", "TIEBREAK_PLACE_LABELS", "criterion_label", "display", "looks_like_ours", "looks_like_place", "place_value", "table_labels"]
+__all__ = ["criterion_label", "decided_label", "display", "looks_like_ours", "looks_like_place", "place_headers", "place_label", "place_value", "table_labels"]
 
-PLACE_LABELS = {lang: text("place", lang) for lang in LANGUAGES}
-TIEBREAK_PLACE_LABELS = {lang: text("tiebreak place", lang) for lang in LANGUAGES}
-"""Rank's place header beside a table with a place column of its own (never a second 'Place' beside the user's)."""
-PLACE_HEADERS = frozenset(PLACE_LABELS.values()) | frozenset(TIEBREAK_PLACE_LABELS.values())
-"""Every header Rank gives its place column."""
-DECIDED_LABELS = {lang: text("decided", lang) for lang in LANGUAGES}
+@cache
+def place_label(lang: str, beside_own: bool = False) -> str:
+    """Rank's place header in ``lang``; beside a table with a place column of its own, 'Place (tiebreak)' (never a second 'Place' beside the user's).
+
+    Looked up when first needed, so that importing this module loads no catalogue.
+    """
+    return text("tiebreak place" if beside_own else "place", lang)
+
+
+@cache
+def place_headers() -> frozenset[str]:
+    """Every header Rank gives its place column, in every language."""
+    return frozenset(place_label(lang, own) for lang in LANGUAGES for own in (False, True))
+
+
+@cache
+def decided_label(lang: str) -> str:
+    """The Standings sheet's header of the column saying which criterion decided a place."""
+    return text("decided", lang)
+
 
 _PLACE = re.compile(r"\d+(?:\s*[–-]\s*\d+)?\Z")
 _NUMBERS = re.compile(r"-?\d+(?:[.,]\d+)?(?: -?\d+(?:[.,]\d+)?)+\Z")  # the "order" column's results
@@ -61,7 +76,7 @@ def looks_like_ours(v: Any) -> bool:
     if not isinstance(v, str):
         return False
     t = v.strip()
-    if _PLACE.match(t) or _NUMBERS.match(t) or t in PLACE_HEADERS:
+    if _PLACE.match(t) or _NUMBERS.match(t) or t in place_headers():
         return True
     if any(t in (c.name, c.name_ru) for c in CRITERIA.values()):
         return True

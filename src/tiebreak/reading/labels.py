@@ -28,7 +28,7 @@ _POINTS_LABELS = {
 }
 _RATING_WORDS = ("rating", "elo", "rtg", "рейтинг", "эло", "рейт", "fide", "nat", "ro")
 _NAME_RE = re.compile(
-    r"(?:^|[\s,./(])(?:name|names|player|players|participants?|имя|фамилия|фамилия,|фио|ф\.\s?и\.\s?о\.?|ф и о|фи|ф\.\s?и\.?"
+    r"(?:^|[\s,./(])(?:name|names|surname|last name|отчество|player|players|participants?|имя|фамилия|фамилия,|фио|ф\.\s?и\.\s?о\.?|ф и о|фи|ф\.\s?и\.?"
     r"|участники?|игроки?|спортсмены?|шашисты?|шахматисты?|фамилия,? имя(?: отчество)?|фамилия и имя)(?=$|[\s,./)])"
 )
 _RATING_RE = re.compile(r"(?:rating|elo|rtg|рейтинг|эло|рейт)\b")
@@ -95,15 +95,58 @@ _FOOTER_RE = re.compile(
 # a round split into two columns: the opponent's number, then the result ("соп." / "рез.", "Opp" / "Res")
 _OPPONENT_RE = re.compile(r"(?:соп|соперник|№ ?соп|противник|opp|opponent|vs)\.?\Z")
 _RESULT_RE = re.compile(r"(?:рез|результат|res|result|очк|очки|pts|score)\.?\Z")
+# the third sub-column of a round in three: the colour between the opponent and the result ("Соп. | Цв. | Рез.")
+_COLOUR_RE = re.compile(r"(?:цв|цвет|col|colour|color|clr)\.?\Z")
 
 
 def sub_label(text: str) -> str | None:
-    """'opponent' or 'result' for the two sub-columns of a round, else None."""
+    """'opponent', 'colour' or 'result' for the sub-columns of a round, else None."""
     t = fold(text)
     if _OPPONENT_RE.match(t):
         return "opponent"
+    if _COLOUR_RE.match(t):
+        return "colour"
     if _RESULT_RE.match(t):
         return "result"
+    return None
+
+
+# the cycle of a double round robin's sub-column under each opponent: "1 кр." | "2 кр.", "I" | "II", "1 круг", "Cycle 2"
+_CYCLE_RE = re.compile(
+    r"(?:(?P<a>[1-4]|i{1,3}|iv)(?:\s*-?\s*(?:й|st|nd|rd|th))?\s*(?:кр|круг|цикл|cycle|leg)?"
+    r"|(?:кр|круг|цикл|cycle|leg)\s*(?P<b>[1-4]|i{1,3}|iv))\Z"
+)
+_ROMAN = {"i": 1, "ii": 2, "iii": 3, "iv": 4}
+
+
+def cycle_label(text: str) -> int | None:
+    """The cycle (1, 2 ...) a sub-column label of a double round robin names ("2 кр.", "II", "Cycle 2"), else None.
+
+    >>> [cycle_label(t) for t in ("1 кр.", "2 кр", "I", "II", "1-й круг", "Cycle 2", "2nd", "Иванов")]
+    [1, 2, 1, 2, 1, 2, 2, None]
+    """
+    m = _CYCLE_RE.match(fold(text))
+    if m is None:
+        return None
+    word = m.group("a") or m.group("b")
+    return _ROMAN.get(word) or int(word)
+
+
+# the parts of a name kept in two or three columns: "Фамилия | Имя | Отчество", "Surname | First name"
+_SURNAME_RE = re.compile(r"(?:фамилия|surname|last name|family name|lastname)\Z")
+_GIVEN_RE = re.compile(r"(?:имя|first name|given name|firstname|forename|name)\Z")
+_PATRONYMIC_RE = re.compile(r"(?:отчество|middle name|patronymic)\Z")
+
+
+def name_part(text: str) -> str | None:
+    """'surname', 'given' or 'patronymic' for a label of one part of the name, else None."""
+    t = fold(text)
+    if _SURNAME_RE.match(t):
+        return "surname"
+    if _GIVEN_RE.match(t):
+        return "given"
+    if _PATRONYMIC_RE.match(t):
+        return "patronymic"
     return None
 
 

@@ -9,8 +9,15 @@ This module finds the frame of the table; decoding the results is
   opponent numbers ("1 2 3", "R1", "1 тур") is one header; the No./Name labels
   may sit on either row.  Each column's label is the lowest one written in it,
   its role the lowest that says what the column holds.
-* **Rounds in two columns**: a Swiss round label over an opponent and a result
-  column (``соп.``/``рез.``, ``Opp``/``Res``): :func:`round_pairs` finds them.
+* **Rounds in two or three columns**: a Swiss round label over an opponent and a
+  result column (``соп.``/``рез.``, ``Opp``/``Res``), with a colour column
+  between them or not (``Соп. | Цв. | Рез.``): :func:`round_pairs` finds them.
+* **Cycles in sub-columns**: a double round robin's opponent number over two
+  sub-columns headed by a cycle row (``1 кр. | 2 кр.``, ``I | II``); the cycle
+  row is a header row, never a player (:func:`is_cycle_row`).
+* **Two rows per player**: a Swiss table whose player row holds the opponents
+  and the row under it, blank beside the rounds, the results:
+  :func:`player_row_pairs` finds them.
 * **Player rows**: the rows below the header.  Rows under the last player that
   are not players are left out: a totals row ("Итого", "Всего", "Total") and
   footnotes or signatures ("Главный судья ...", "Chief arbiter ...").
@@ -18,13 +25,15 @@ This module finds the frame of the table; decoding the results is
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from itertools import pairwise
 from typing import Any
 
-from tiebreak.core.notation import is_diagonal, plus_legend
+from tiebreak.core import grammar as g
+from tiebreak.core.notation import CellProblem, is_diagonal, plus_legend, result_marks
 from tiebreak.reading.labels import (
+    cycle_label,
     is_footer_text,
     is_group_label,
     is_other_label,
@@ -119,7 +128,13 @@ def _header_rows(cells: Sequence[Sequence[Any]], rows: list[int], looks_like_dat
         if len(found) >= MAX_HEADER_ROWS or looks_like_data(r):
             break
         row = cells[r]
-        if _is_numbers_row(row) or (_is_label_row(row) and not _has_person(row)) or _is_group_row(row) or _is_sub_label_row(row):
+        if (
+            _is_numbers_row(row)
+            or (_is_label_row(row) and not _has_person(row))
+            or _is_group_row(row)
+            or _is_sub_label_row(row)
+            or is_cycle_row(row)
+        ):
             found.append(r)
             continue
         break
@@ -132,17 +147,35 @@ def _is_sub_label_row(row: Sequence[Any]) -> bool:
     return len(values) >= 2 and all(isinstance(v, str) and sub_label(v) for v in values)
 
 
-def round_pairs(cells: Sequence[Sequence[Any]], header_rows: list[int]) -> list[tuple[int, int]]:
-    """The (opponent column, result column) pairs of a Swiss table with two columns per round, or []."""
+def is_cycle_row(row: Sequence[Any]) -> bool:
+    """A row of cycle labels under a double round robin's opponents: '1 кр.', '2 кр.' repeated (or 'I', 'II')."""
+    values = [v for v in row if v is not None]
+    if len(values) < 4 or not all(isinstance(v, str) for v in values):
+        return False
+    cycles = [cycle_label(v) for v in values]
+    k = max((x or 0) for x in cycles)
+    return k >= 2 and len(values) % k == 0 and cycles == list(range(1, k + 1)) * (len(values) // k)
+
+
+def round_pairs(cells: Sequence[Sequence[Any]], header_rows: list[int]) -> list[tuple[int, ...]]:
+    """The (opponent, result) or (opponent, colour, result) columns of each round of a Swiss table, or []."""
     if len(header_rows) < 2 or not _is_sub_label_row(cells[header_rows[-1]]):
         return []
     row = cells[header_rows[-1]]
     kinds = [(c, sub_label(v)) for c, v in enumerate(row) if isinstance(v, str)]
-    pairs = []
-    for (c1, k1), (c2, k2) in pairwise(kinds):
+    groups: list[tuple[int, ...]] = []
+    k = 0
+    while k + 1 < len(kinds):
+        (c1, k1), (c2, k2) = kinds[k], kinds[k + 1]
         if k1 == "opponent" and k2 == "result" and c2 == c1 + 1:
-            pairs.append((c1, c2))
-    return pairs if len(pairs) * 2 == len(kinds) else []
+            groups.append((c1, c2))
+            k += 2
+        elif k1 == "opponent" and k2 == "colour" and c2 == c1 + 1 and k + 2 < len(kinds) and kinds[k + 2] == (c1 + 2, "result"):
+            groups.append((c1, c2, c1 + 2))
+            k += 3
+        else:
+            return []
+    return groups if k == len(kinds) else []
 
 
 def _has_person(row: Sequence[Any]) -> bool:
@@ -154,6 +187,8 @@ def _labels(cells: Sequence[Sequence[Any]], header_rows: list[int]) -> tuple[dic
     labels: dict[int, str] = {}
     roles: dict[int, str] = {}
     for r in header_rows:  # top to bottom: the lower label wins
+        if is_cycle_row(cells[r]):  # the cycles under each opponent: the opponent's number stays the column's label
+            continue
         for c, v in enumerate(cells[r]):
             if isinstance(v, str):
                 if is_group_label(v) and len(header_rows) > 1 and r != header_rows[-1]:
@@ -202,3 +237,53 @@ def _drop_footer(cells: Sequence[Sequence[Any]], rows: list[int], looks_like_dat
             break
         footer.insert(0, data.pop())
     return data, footer
+
+
+_OPPONENT_CELL = re.compile(rf"^\s*\d{{1,6}}\s*(?:{g.COLOUR})?\s*$")
+
+
+def _is_opponent_cell(v: Any) -> bool:
+    """An opponent's number, with a colour letter or not ('5', '5w', '12б')."""
+    if isinstance(v, float):
+        return v.is_integer() and v >= 1
+    return isinstance(v, str) and bool(_OPPONENT_CELL.match(v))
+
+
+def _is_result_cell(v: Any) -> bool:
+    """One game's result alone ('1', '½', '0', '=', '+', '-')."""
+    if isinstance(v, float):
+        return v in (0.0, 0.5, 1.0, 2.0, 3.0)
+    if not isinstance(v, str):
+        return False
+    try:
+        return len(result_marks(v)) == 1
+    except CellProblem:
+        return False
+
+
+def player_row_pairs(cells: Sequence[Sequence[Any]], frame: Frame) -> list[tuple[int, int]]:
+    """The (opponents row, results row) of each player of a Swiss table kept in two rows per player, or [].
+
+    The round columns are those headed as rounds; each player's first row holds
+    opponent numbers there, the row under it results only, and nothing else.
+    """
+    rounds = [c for c, role in frame.roles.items() if role == "round"] or [c for c, text in frame.labels.items() if text.isdigit()]
+    rows = frame.player_rows
+    if frame.header is None or len(rounds) < 2 or len(rows) < 4 or len(rows) % 2:
+        return []
+    in_rounds = set(rounds)
+    pairs = list(zip(rows[::2], rows[1::2]))
+    opponents = results = 0
+    for top, under in pairs:
+        if any(v is not None for c, v in enumerate(cells[under]) if c not in in_rounds):
+            return []
+        for c in rounds:
+            o, x = cells[top][c], cells[under][c]
+            if x is not None and not _is_result_cell(x):
+                return []
+            if o is not None and _is_opponent_cell(o):
+                opponents += 1
+            elif o is not None and x is not None:
+                return []
+            results += x is not None
+    return pairs if opponents and results else []

@@ -26,6 +26,7 @@ from tiebreak.core.notation import (
     is_diagonal,
     is_uniform_diagonal_mark,
     not_a_result,
+    parse_number,
     result_marks,
     score_total,
     show,
@@ -33,7 +34,7 @@ from tiebreak.core.notation import (
     swiss_cell,
     typing_hint,
 )
-from tiebreak.reading.base import _Bad, _scale
+from tiebreak.reading.base import TableLayout, _Bad, _scale
 from tiebreak.reading.columns import SideColumns
 
 # the location given to a cell's decoding, replaced by the cell's own when the decoding refuses it
@@ -159,6 +160,12 @@ class RoundRobinDecoding(SideColumns):
         result_cols = list(range(start, start + width))
         layout = self.side_columns(header, rows, start, result_cols, roles, labels)
         players = self.players(rows, layout)
+        if layout.number_col is None and self.order != list(range(n)):
+            for p, q in zip(players, self.order):  # sorted rows without a No. column: the number is the player's column
+                p.number = q + 1
+            layout.notes.append(
+                _("the rows are not in start order and there is no No. column: each player's number taken from the blank cell of his row (his own column)")
+            )
         self.check_rr_header(header, rows, start, sub, players, labels)
         if bad:
             self.report_unreadable(rows, start, sub, players, player_at, bad[0])
@@ -175,7 +182,20 @@ class RoundRobinDecoding(SideColumns):
             cycles = 2
         self.read_signs(*_sign_counts(marks, sc.draw), swiss=False)
         games = self.rr_game_matrix(rows, start, sub, players, marks, sc, cycles)
-        self.check_mirrors(rows, start, sub, players, games, sc, cycles)
+        try:
+            self.check_mirrors(rows, start, sub, players, games, sc, cycles)
+        except ConsistencyError as err:
+            if layout.number_col is None and self.looks_sorted_by_place(rows, layout):
+                raise ConsistencyError(
+                    err.detail
+                    + "; "
+                    + _(
+                        "the rows look sorted by place and there is no No. column: if the result columns keep the start order, "
+                        "add a No. column holding each player's start number (the number of his result column)"
+                    ),
+                    err.location,
+                ) from None
+            raise
         t = _rr_tournament(players, games, sc, cycles)
         layout.result_cols = result_cols
         t.layout = layout
@@ -430,21 +450,25 @@ class RoundRobinDecoding(SideColumns):
         best: tuple[tuple[int, int], int, int, int, list[tuple[int, int]], list[int]] | None = None
         numbers = self.start_numbers(rows, roles)
         identity = list(range(n))
-        for sub in (1, 2):
-            width = n * sub
-            for start in range(self.width - width + 1):
-                if any(roles.get(c) in ("number", "name", "rating", "points", "place", "row_number") for c in range(start, start + width)):
-                    continue
-                for order in self.column_orders(start, sub, n, numbers):
-                    found = self.block_score(rows, start, sub, order)
-                    if found is None:
+        # without a No. column, rows sorted by place are matched to their columns by their blank cells, when nothing else reads
+        for by_blanks in (False, True) if numbers is None else (False,):
+            if best is not None:
+                break
+            for sub in (1,) if by_blanks else (1, 2):
+                width = n * sub
+                for start in range(self.width - width + 1):
+                    if any(roles.get(c) in ("number", "name", "rating", "points", "place", "row_number") for c in range(start, start + width)):
                         continue
-                    markers, results, bad = found
-                    if sub == 2 and markers == 0:
-                        continue
-                    score = (markers, results)
-                    if best is None or score > best[0]:
-                        best = (score, start, width, markers, bad, order)
+                    for order in self.blank_orders(start, n) if by_blanks else self.column_orders(start, sub, n, numbers):
+                        found = self.block_score(rows, start, sub, order)
+                        if found is None:
+                            continue
+                        markers, results, bad = found
+                        if sub == 2 and markers == 0:
+                            continue
+                        score = (markers, results)
+                        if best is None or score > best[0]:
+                            best = (score, start, width, markers, bad, order)
         if best is None:
             self.order = identity
             return None
@@ -472,6 +496,38 @@ class RoundRobinDecoding(SideColumns):
         if sorted(nums) == list(range(1, n + 1)) and nums != list(range(1, n + 1)):
             return [identity, [x - 1 for x in nums]]
         return [identity]
+    def looks_sorted_by_place(self, rows: list[int], layout: TableLayout) -> bool:
+        """Whether a place column holds 1, 2, 3 ... down the rows (ties allowed): the table was sorted by place."""
+        if layout.place_col is None:
+            return False
+        places = [parse_number(v) if isinstance(v, str) else v for v in (self.cells[r][layout.place_col] for r in rows)]
+        numbers = [p for p in places if isinstance(p, float)]
+        return len(numbers) == len(rows) and numbers == sorted(numbers) and numbers[0] == 1
+
+    def blank_orders(self, start: int, n: int) -> list[list[int]]:
+        """The order of :meth:`blank_diagonal_order` as the one candidate, or none."""
+        order = self.blank_diagonal_order(start, 1, n)
+        return [order] if order is not None else []
+
+    def blank_diagonal_order(self, start: int, sub: int, n: int) -> list[int] | None:
+        """Each row's own column, from the one blank (or marked) cell of its row in the block at ``start``, or None.
+
+        A finished round robin whose rows were sorted (by place) without a No.
+        column still shows whose column is whose: a player's row is blank only
+        in his own column.
+        """
+        if sub != 1:
+            return None
+        rows = self.frame.player_rows
+        order: list[int] = []
+        for r in rows:
+            line = self.cells[r]
+            own = [q for q in range(n) if line[start + q] is None or (isinstance(line[start + q], str) and is_diagonal(line[start + q]))]
+            if len(own) != 1:
+                return None
+            order.append(own[0])
+        return order if sorted(order) == list(range(n)) else None
+
     def block_score(self, rows: list[int], start: int, sub: int, order: list[int]) -> tuple[int, int, list[tuple[int, int]]] | None:
         """(diagonal marks, results, unreadable cells) of the block at ``start``; None if it cannot be one.
 
@@ -562,6 +618,29 @@ class RoundRobinDecoding(SideColumns):
                     message,
                     self.loc(rows[i], window[marks[i]]),
                 )
+        self.explain_sorted_blank_rows(rows, free, roles)
+
+    def explain_sorted_blank_rows(self, rows: list[int], free: list[int], roles: dict[int, str]) -> None:
+        """Raise when the diagonal is blank, a result stands where a row's own cell belongs and there is no No. column to tell."""
+        n = len(rows)
+        if self.start_numbers(rows, roles) is not None or len(free) < n:
+            return
+        start = free[0]
+        window = range(start, start + n)
+        lines = [self.cells[r] for r in rows]
+        if any(all(line[c] is not None for c in window) for line in lines):
+            return  # a row without a blank cell: not a round robin with a blank diagonal
+        i = next((i for i, line in enumerate(lines) if line[start + i] is not None), None)
+        if i is None:
+            return
+        raise LayoutError(
+            _(
+                "a result stands on the diagonal and there is no No. column: the rows look sorted (e.g. by place) while the result "
+                "columns keep the start order, and with games still to play the blank cells do not tell whose column is whose; "
+                "add a No. column holding each player's start number (the number of his result column), or mark the diagonal X"
+            ),
+            self.loc(rows[i], start + i),
+        )
     def explain_no_block(
         self, rows: list[int], cols: list[int], roles: dict[int, str], labels: dict[int, str] | None = None
     ) -> tuple[str, Location | None]:

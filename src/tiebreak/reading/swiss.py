@@ -9,6 +9,7 @@ from operator import eq, itemgetter, not_
 from typing import Any, NoReturn, cast
 
 from tiebreak.core import grammar as g
+from tiebreak.core.a1 import column_letter
 from tiebreak.core.errors import (
     ConsistencyError,
     LayoutError,
@@ -26,7 +27,7 @@ from tiebreak.core.notation import (
     show,
     swiss_cell,
 )
-from tiebreak.reading.base import MAX_ROUNDS, SAMPLE, _Bad
+from tiebreak.reading.base import MAX_ROUNDS, SAMPLE, TableLayout, _Bad
 from tiebreak.reading.columns import SideColumns
 from tiebreak.reading.labels import ROUND_RE as _ROUND_RE
 from tiebreak.reading.labels import fold as _fold
@@ -46,7 +47,10 @@ def _bare_number(v: object) -> int | None:
     m = _BARE.match(v) if isinstance(v, str) else None
     return int(m.group(1)) if m else None
 
-_FAST_COLUMN = re.compile(rf"^(?:(\d{{1,6}})({g.COLOUR})({g.one_of(_FAST_MARKS)})|[^\n]*)$", re.MULTILINE)
+# one group, the whole common cell (its last two characters are the colour and the result): findall
+# returns one text per cell, not a tuple, so a column's cells leave no containers to the garbage collector
+_FAST_COLUMN = re.compile(rf"^(?:(\d{{1,6}}{g.COLOUR}{g.one_of(_FAST_MARKS)})|[^\n]*)$", re.MULTILINE)
+_OPPONENT, _COLOUR_CHAR, _RESULT_CHAR = itemgetter(slice(None, -2)), itemgetter(slice(-2, -1)), itemgetter(slice(-1, None))
 
 def _games_on(sc: Scoring, signs_played: bool = False) -> dict[Any, tuple[int, float]]:
     """A game's (kind, points) on this scoring, by its mark: a forfeit (or, signs played, a game), the draw mark, or the points."""
@@ -62,12 +66,12 @@ def _games_on(sc: Scoring, signs_played: bool = False) -> dict[Any, tuple[int, f
     }
 
 
-def _sign_counts(fast_cols: list[list[tuple[str, str, str]]], slow_cols: list[dict[int, SwissCell]], draw: float) -> tuple[int, int, bool, int]:
+def _sign_counts(fast_cols: list[list[str]], slow_cols: list[dict[int, SwissCell]], draw: float) -> tuple[int, int, bool, int]:
     """The games written + and those written − beside an opponent, whether a decisive game is written otherwise (1, 0, W12), all the games."""
     pluses = minuses = games = 0
     numbers = False
     for found, slow in zip(fast_cols, slow_cols):
-        marks = [_FAST_MARKS[x] for o, _col, x in found if o]
+        marks = [_FAST_MARKS[x] for x in map(_RESULT_CHAR, found) if x]  # the result of each cell the pattern read
         marks += [cell[2] for cell in slow.values() if cell[0] is not None and cell[3] is None and cell[2] is not None]
         games += len(marks)
         pluses += marks.count(FORFEIT_WIN)
@@ -85,9 +89,12 @@ def _index_of(text: str, get_number: Any) -> int:
 class SwissDecoding(SideColumns):
     """Round columns found, read a column at a time, and checked (every opponent answers back)."""
 
-    def pairings_point_back(self, rows: list[int], cols: list[int], roles: dict[int, str]) -> bool:
-        """Whether nine in ten of the (sampled) pairing cells are answered by the opponent's cell of that round."""
-        numbers = self.start_numbers(rows, roles)
+    def pairings_point_back(self, rows: list[int], cols: list[int], roles: dict[int, str], by_row: bool = False) -> bool:
+        """Whether nine in ten of the (sampled) pairing cells are answered by the opponent's cell of that round.
+
+        The players' numbers are the number column's, or with ``by_row`` (or without a number column) the rows' order.
+        """
+        numbers = None if by_row else self.start_numbers(rows, roles)
         at = {x: i for i, x in enumerate(numbers[1])} if numbers else {i + 1: i for i in range(len(rows))}
         own = numbers[1] if numbers else list(range(1, len(rows) + 1))
         step = max(1, len(rows) // SAMPLE)
@@ -102,6 +109,55 @@ class SwissDecoding(SideColumns):
                 if j is not None and j != i and self._opponent(rows[j], c) == own[i]:
                     agree += 1
         return total > 0 and agree * 10 >= total * 9
+    def ranks_as_numbers(self, rows: list[int], cols: list[int], roles: dict[int, str]) -> dict[int, str] | None:
+        """The roles with the place column as the players' numbers, when the opponents are ranks (chess-results' ranking crosstable).
+
+        None when the pairings point back by the start numbers (or the rows'
+        order), or there is no place column of distinct ranks they point back by.
+        """
+        place = next((c for c, role in sorted(roles.items()) if role == "place"), None)
+        if self.pairings_point_back(rows, cols, roles):
+            return None
+        if place is not None and self.is_number_column(rows, place, guessed=False):
+            as_ranks = {c: role for c, role in roles.items() if role not in ("number", "row_number")}
+            as_ranks[place] = "number"
+            if self.pairings_point_back(rows, cols, as_ranks):
+                return as_ranks
+        starts = self.start_numbers(rows, roles)
+        if starts is not None and starts[1] != list(range(1, len(rows) + 1)) and self.pairings_point_back(rows, cols, roles, by_row=True):
+            column = starts[0]
+            raise LayoutError(
+                _(
+                    "the opponents' numbers are the rows' places in the table (1 for the first row, 2 for the second ...), not the "
+                    "numbers of column {column}: the table looks like a ranking crosstable without its ranks column; add that column "
+                    "(the rank of each row, headed 'Rk.' or 'Место'), or write the opponents' start numbers"
+                ).format(column=column_letter(column + 1)),
+                self.loc(rows[0], column),
+            )
+        return None
+
+    def read_ranking_crosstable(
+        self, header: int | None, rows: list[int], cols: list[int], roles: dict[int, str], labels: dict[int, str]
+    ) -> Tournament:
+        """A Swiss table whose opponents are ranks: read by the ranks, then each player given his start number back."""
+        place = next(c for c, role in roles.items() if role == "number")
+        starts = self.start_numbers(rows, self.frame.roles)
+        t = self.read_swiss(header, rows, cols, roles, labels)
+        layout = t.layout
+        assert isinstance(layout, TableLayout)
+        layout.place_col = place
+        layout.number_col = starts[0] if starts is not None else None
+        if starts is not None and starts[0] != place:
+            for p, number in zip(t.players, starts[1]):
+                p.number = number
+        layout.notes.append(
+            _(
+                "the opponents' numbers are the players' ranks (column {column}, headed {label}), not their start numbers: "
+                "the table is read as a ranking crosstable"
+            ).format(column=column_letter(place + 1), label=show(labels.get(place)))
+        )
+        return t
+
     def _opponent(self, r: int, c: int) -> int | None:
         v = self.cells[r][c]
         if v is None or isinstance(v, _Bad):
@@ -270,25 +326,25 @@ class SwissDecoding(SideColumns):
             )
         self.not_a_result(rows[p], c, rnd - 1)
 
-    def scan_rounds(self, rows: list[int], cols: list[int]) -> tuple[list[list[tuple[str, str, str]]], list[dict[int, SwissCell]], set[float]]:
+    def scan_rounds(self, rows: list[int], cols: list[int]) -> tuple[list[list[str]], list[dict[int, SwissCell]], set[float]]:
         """Pass 1, per round: the common cells ('12w1', '5б½') read by one pattern over the whole column.
 
         The others (byes, absences, other notations) are read cell by cell.
-        Returns the pattern's (opponent, colour, result) per row of each round,
+        Returns the pattern's cell ('12w1', or '' where it did not read one) per row of each round,
         the other cells of each round by row, and the result values seen.
         """
         cells = self.cells
         n = len(rows)
         values: set[float] = set()
-        fast_cols: list[list[tuple[str, str, str]]] = []
+        fast_cols: list[list[str]] = []
         slow_cols: list[dict[int, SwissCell]] = []
         for k, c in enumerate(cols):
             raw = [cells[r][c] for r in rows]
             found = _FAST_COLUMN.findall("\n".join(["" if v is None else v if v.__class__ is str else "\x00" for v in raw]))
             if len(found) != n:  # cannot happen for normalized text; read everything cell by cell then
-                found = [("", "", "")] * n
+                found = [""] * n
             slow: dict[int, SwissCell] = {}
-            for i in compress(range(n), map(not_, map(itemgetter(0), found))):
+            for i in compress(range(n), map(not_, found)):
                 v = raw[i]
                 if v is None:
                     continue
@@ -308,7 +364,7 @@ class SwissDecoding(SideColumns):
                     raise NotationError(str(problem), self.loc(rows[i], c, round=k + 1)) from None
                 if cell[2].__class__ is float and (cell[3] is None or cell[2] != 3.0):  # a bye of 3 alone makes no 3/1/0
                     values.add(cell[2])
-            values.update(m for m in (_FAST_MARKS[x] for x in set(map(itemgetter(2), found)) if x) if isinstance(m, float))
+            values.update(m for m in (_FAST_MARKS[x] for x in set(map(_RESULT_CHAR, found)) if x) if isinstance(m, float))
             fast_cols.append(found)
             slow_cols.append(slow)
         return fast_cols, slow_cols, values
@@ -317,7 +373,7 @@ class SwissDecoding(SideColumns):
         rows: list[int],
         cols: list[int],
         players: list[Player],
-        fast_cols: list[list[tuple[str, str, str]]],
+        fast_cols: list[list[str]],
         slow_cols: list[dict[int, SwissCell]],
         sc: Scoring,
         numbered: bool,
@@ -336,23 +392,29 @@ class SwissDecoding(SideColumns):
         colours = _COLOURS
         none_pair = (int(Kind.ABSENT), 0.0)
         by_text = {str(p.number): i for i, p in enumerate(players)}  # opponent as written -> player index
+        by_text[""] = -1  # a cell the pattern did not read: no opponent (yet)
+        by_char[""] = none_pair
+        first, second = itemgetter(0), itemgetter(1)
         for k, found in enumerate(fast_cols):
             c = cols[k]
-            # the common cells, a column at a time
-            o_col = [(j if (j := by_text.get(o)) is not None else _index_of(o, get_number)) if o else -1 for o, _col, _x in found]
-            kp = [by_char[x] if o else none_pair for o, _col, x in found]
+            # the common cells, a column at a time, in C-level maps
+            o_texts = list(map(_OPPONENT, found))
+            o_col = cast("list[int]", list(map(by_text.get, o_texts)))
+            if None in o_col:  # an opponent written with leading zeros ('007') or not in the table
+                o_col = [(j if (j := by_text.get(o)) is not None else _index_of(o, get_number)) for o in o_texts]
+            kp = list(map(by_char.get, map(_RESULT_CHAR, found)))
             if -2 in o_col or None in kp or any(map(eq, o_col, range(n))):
-                for i, (o, _col, x) in enumerate(found):  # name the first bad cell
+                for i, o in enumerate(o_texts):  # name the first bad cell
                     if o and (o_col[i] in (-2, i) or kp[i] is None):
                         j = None if o_col[i] == -2 else o_col[i]
                         self.pairing_error(rows[i], c, k, i, j, int(o), cells[rows[i]][c], n, numbered, sc)
             known = cast("list[tuple[int, float]]", kp)  # a None was reported above
-            k_col = [kk for kk, _pp in known]
-            p_col = [pp for _kk, pp in known]
-            c_col: list[str | None] = [colours.get(col) for _o, col, _x in found]
+            k_col = list(map(first, known))
+            p_col = list(map(second, known))
+            c_col: list[str | None] = list(map(colours.get, map(_COLOUR_CHAR, found)))
             self.decode_other_cells(rows, c, k, slow_cols[k], (o_col, k_col, p_col, c_col), games, get_number, numbered, sc)
             if consistent:
-                consistent = round_consistent(o_col, k_col, p_col, c_col, sc)
+                consistent = round_consistent(o_col, k_col, p_col, c_col, sc, no_self=True)  # a player naming himself was refused above
             opp_cols.append(o_col)
             pts_cols.append(p_col)
             kind_cols.append(k_col)

@@ -23,6 +23,7 @@ rows and the columns around it.  The steps, each in its own module:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from itertools import repeat
 from typing import Any
 
 from tiebreak.core import grammar as g
@@ -59,7 +60,8 @@ from tiebreak.reading.base import (
 )
 from tiebreak.reading.labels import is_other_label as _is_other_label
 from tiebreak.reading.labels import label_role as _label_role
-from tiebreak.reading.layout import Frame, find_frame, round_pairs
+from tiebreak.reading.labels import name_part
+from tiebreak.reading.layout import Frame, find_frame, player_row_pairs, round_pairs
 from tiebreak.reading.round_robin import RoundRobinDecoding
 from tiebreak.reading.swiss import SwissDecoding
 from tiebreak.reading.team import is_match_table, read_match_table
@@ -163,9 +165,10 @@ class _Reader(SwissDecoding, RoundRobinDecoding):
         self.origin = origin  # other cells a message names are named as the sheet names them
         if grid is None or not isinstance(grid, (list, tuple)):
             grid = [[grid]]
-        rows = [list(r) if isinstance(r, (list, tuple)) else [r] for r in grid]
+        # the rows as given (a cell alone as a row of one): each is copied once, below, as it is cleaned
+        rows: Sequence[Sequence[Any]] = grid if all(map(isinstance, grid, repeat((list, tuple)))) else [r if isinstance(r, (list, tuple)) else [r] for r in grid]
         self.height = len(rows)
-        self.width = max((len(r) for r in rows), default=0)
+        self.width = max(map(len, rows), default=0)
         if self.height * max(self.width, 1) > MAX_CELLS:
             raise LayoutError(
                 _("the table has {rows} rows and {columns} columns; more than {limit} cells is beyond what tiebreak reads").format(
@@ -173,6 +176,7 @@ class _Reader(SwissDecoding, RoundRobinDecoding):
                 )
             )
         self.ignore = set(ignore_cols)
+        self.joined: set[int] = set()  # sub-columns of a round joined into its first column (join_round_pairs)
         self.cells: list[list[Any]] = []
         ignore = sorted(c for c in self.ignore if c >= 0)
         width = self.width
@@ -223,6 +227,9 @@ class _Reader(SwissDecoding, RoundRobinDecoding):
         self.labels_now = labels
         self.refuse_transposed(frame)
         self.join_round_pairs(frame)
+        self.join_player_rows(frame)
+        self.join_name_parts(frame)
+        data_rows = frame.player_rows
         self.turn_signs(frame.player_rows, frame.roles)
         used_cols = [c for c in range(self.width) if any(self.cells[r][c] is not None for r in data_rows)]
         if not used_cols:
@@ -232,7 +239,11 @@ class _Reader(SwissDecoding, RoundRobinDecoding):
         swiss_cols = [] if block is not None and block[2] > 0 else self.swiss_columns(data_rows, used_cols, roles, labels)
         if self.choose_format(data_rows, block, swiss_cols, roles) == "swiss":
             self.rounds_ahead = self.headed_rounds_ahead(swiss_cols, used_cols, roles, labels)
-            t = self.read_swiss(header, data_rows, swiss_cols, roles, labels)
+            ranks = self.ranks_as_numbers(data_rows, swiss_cols, roles)
+            if ranks is None:
+                t = self.read_swiss(header, data_rows, swiss_cols, roles, labels)
+            else:
+                t = self.read_ranking_crosstable(header, data_rows, swiss_cols, ranks, labels)
         else:
             t = self.read_round_robin(header, data_rows, used_cols, roles, labels, block)
         layout = t.layout
@@ -319,6 +330,8 @@ class _Reader(SwissDecoding, RoundRobinDecoding):
         last = swiss_cols[-1]
         ahead = 0
         for c in range(last + 1, self.width):
+            if c in self.joined:  # a round's colour or result sub-column, read with its opponent column
+                continue
             text = labels.get(c, "").strip()
             if c in used or not (roles.get(c) == "round" or text.isdigit() and int(text) == len(swiss_cols) + ahead + 1):
                 break
@@ -326,27 +339,73 @@ class _Reader(SwissDecoding, RoundRobinDecoding):
         return ahead
 
     def join_round_pairs(self, frame: Frame) -> None:
-        """A Swiss round in two columns (opponent, result) read as one cell per round: 4 and 1 -> '4 1'."""
-        pairs = round_pairs(self.cells, frame.header_rows)
-        for k, (c_opp, c_res) in enumerate(pairs):
+        """A Swiss round in two or three columns (opponent, colour, result) read as one cell per round: 4, w and 1 -> '4 w 1'."""
+        groups = round_pairs(self.cells, frame.header_rows)
+        for k, group in enumerate(groups):
+            c_opp = group[0]
             for r in frame.player_rows:
                 line = self.cells[r]
-                o, x = line[c_opp], line[c_res]
-                if isinstance(o, _Bad) or isinstance(x, _Bad):
+                parts = [line[c] for c in group]
+                if any(isinstance(v, _Bad) for v in parts):
                     continue
+                o, x = parts[0], parts[-1]
+                colour = parts[1] if len(group) == 3 and parts[1] is not None else None
                 if o is None:
                     line[c_opp] = x
                 elif x is None:
-                    line[c_opp] = _plain(o)
+                    line[c_opp] = _plain(o) if colour is None else f"{_plain(o)} {_plain(colour)}"
                 else:
-                    line[c_opp] = f"{_plain(o)} {_result_text(x)}"
-                line[c_res] = None
-            above = [self.cells[h][c] for h in frame.header_rows[:-1] for c in (c_opp, c_res)]
+                    line[c_opp] = " ".join([_plain(o)] + ([_plain(colour)] if colour is not None else []) + [_result_text(x)])
+                for c in group[1:]:
+                    line[c] = None
+            above = [self.cells[h][c] for h in frame.header_rows[:-1] for c in group]
             title = next((v for v in above if isinstance(v, str) and v.strip()), None)
             frame.labels[c_opp] = title if title and _label_role(title) == "round" else f"R{k + 1}"
             frame.roles[c_opp] = "round"
-            frame.labels.pop(c_res, None)
-            frame.roles.pop(c_res, None)
+            for c in group[1:]:
+                frame.labels.pop(c, None)
+                frame.roles.pop(c, None)
+                self.joined.add(c)
+
+    def join_player_rows(self, frame: Frame) -> None:
+        """A Swiss table in two rows per player (opponents, then results) read as one row per player: 4 over 1 -> '4 1'."""
+        pairs = player_row_pairs(self.cells, frame)
+        if not pairs:
+            return
+        for top, under in pairs:
+            line, results = self.cells[top], self.cells[under]
+            for c, x in enumerate(results):
+                if x is None:
+                    continue
+                o = line[c]
+                line[c] = x if o is None else f"{_plain(o)} {_result_text(x)}"
+                results[c] = None
+        frame.player_rows = [top for top, _under in pairs]
+
+    def join_name_parts(self, frame: Frame) -> None:
+        """'Фамилия | Имя' (| 'Отчество'): one name per player, the parts joined with a space (two Ивановs stay apart)."""
+        labels = frame.labels
+        surname = next((c for c in sorted(labels) if name_part(labels[c]) == "surname"), None)
+        if surname is None:
+            return
+        group = [surname]
+        while group[-1] + 1 in labels and name_part(labels[group[-1] + 1]) in ("given", "patronymic"):
+            group.append(group[-1] + 1)
+        if len(group) < 2:
+            return
+        for r in frame.player_rows:
+            line = self.cells[r]
+            parts = [line[c] for c in group]
+            if any(v is not None and not isinstance(v, str) for v in parts):
+                continue  # a number or an unreadable cell: left for the reader to name
+            words = [v.strip() for v in parts if v is not None and v.strip()]
+            line[surname] = " ".join(words) if words else None
+            for c in group[1:]:
+                line[c] = None
+        for c in group[1:]:
+            labels.pop(c, None)
+            frame.roles.pop(c, None)
+        frame.roles[surname] = "name"
 
     def refuse_transposed(self, frame: Frame) -> None:
         """Players in columns: a names label heading a row of names, over a column of numbers."""
