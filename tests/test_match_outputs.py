@@ -59,7 +59,7 @@ def test_rank_a_team_workbook_as_json(capsys: pytest.CaptureFixture[str]) -> Non
 def test_rank_a_team_workbook_as_text_csv_and_html(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, out, _err = run(capsys, "--lang", "en", "rank", str(TEAM))
     assert code == 0
-    assert "Points: MP (primary), then GP; 4 boards a match" in out
+    assert "Points: match points (MP) (primary), then game points (GP); 4 boards a match" in out
     assert out.splitlines()[3].split()[:4] == ["1", "2", "Knights", "9"]
     code, out, _err = run(capsys, "--lang", "en", "rank", str(TEAM), "--format", "csv", "--criteria", "MPvGP, h2h, WIN")
     titles = [tiebreak.get_criterion(c).title for c in ("MPvGP", "h2h", "WIN")]  # the CSV head names each criterion
@@ -78,7 +78,7 @@ def test_rank_a_micro_match_workbook_in_russian(capsys: pytest.CaptureFixture[st
     assert [s["game_points"] for s in data["standings"]] == [s["points"] for s in data["standings"]]
     assert sum(s["game_points"] for s in data["standings"]) == 15 * 4  # 15 micro-matches, 4 points each on 2/1/0
     code, out, _err = run(capsys, "--lang", "ru", "rank", str(MICRO))
-    assert "Очки: GP (основные), затем MP; партий в матче: 2" in out
+    assert "Очки: очки за партии (GP) — основные, затем очки за матчи (MP); партий в матче: 2" in out
 
 
 def _team_trf(tmp_path: Path) -> tuple[Path, str]:

@@ -28,6 +28,7 @@ from tiebreak.core.i18n import (
     use_language,
 )
 from tiebreak.core.labels import standings_head
+from tiebreak.core.labels import text as label_text
 from tiebreak.core.localformat import decimal_separator, players, rounds
 from tiebreak.core.match import MatchTournament, match_json
 from tiebreak.core.numbers import RESULTS_SEPARATOR, decimals_of, json_value, shown
@@ -521,10 +522,12 @@ def _print(ranking: Ranking, rules: str, fmt: str, sheet: str | None, dialect: s
     out.write(_("Rules: {rules}   Criteria: {criteria}").format(rules=rules, criteria=criteria) + "\n")
     if isinstance(ranking.tournament, MatchTournament):
         e = ranking.tournament.event
+        lang = current_language()
+        primary, secondary = label_text(e.primary, lang), label_text(e.secondary, lang)
         if e.event == "micro":
-            out.write(_("Points: {primary} (primary), then {secondary}; {games} games a match").format(primary=e.primary, secondary=e.secondary, games=e.boards) + "\n")
+            out.write(_("Points: {primary} (primary), then {secondary}; {games} games a match").format(primary=primary, secondary=secondary, games=e.boards) + "\n")
         else:
-            out.write(_("Points: {primary} (primary), then {secondary}; {boards} boards a match").format(primary=e.primary, secondary=e.secondary, boards=e.boards) + "\n")
+            out.write(_("Points: {primary} (primary), then {secondary}; {boards} boards a match").format(primary=primary, secondary=secondary, boards=e.boards) + "\n")
     stands = progress(ranking.tournament)
     if not stands.finished:
         out.write(after_round_text(stands) + "\n")
