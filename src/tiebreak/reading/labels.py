@@ -48,6 +48,25 @@ def is_coefficient_label(text: str) -> bool:
     return fold(text) in _COEFFICIENT_LABELS
 
 
+# a column of rating changes after the event ("Rtg+/-", "+/-", "Δ", "Rating change", "Изм. рейт."): its '+12' is no
+# rating and no game, and the column is left out
+_RATING_CHANGE_RE = re.compile(
+    r"(?:(?:rtg|rating|elo|рейт|рейтинг|эло|r)\.?\s*)?(?:\+\s*/\s*[-−–]|\+\s*[-−–]|±|δ|delta|дельта)(?:\s*(?:rtg|rating|elo|рейт|рейтинга?|эло|r))?"
+    r"|(?:rating|rtg|elo) (?:change|diff|difference|gain)|(?:change|diff)\.? (?:rating|rtg|elo)"
+    r"|(?:изм|изменение|прирост)\.? ?(?:рейт|рейтинга|эло)|(?:рейт|рейтинг)\.? ?(?:изм|изменение|прирост)"
+    r"\Z"
+)
+
+
+def is_rating_change_label(text: str) -> bool:
+    """Whether a column label names a change of rating, not a rating.
+
+    >>> [is_rating_change_label(t) for t in ("Rtg+/-", "+/-", "Δ", "Rating change", "Изм. рейт.", "ΔR", "Рейт. +/-", "Rtg", "Рейтинг", "Δ Эло")]
+    [True, True, True, True, True, True, True, False, False, True]
+    """
+    return bool(_RATING_CHANGE_RE.fullmatch(fold(text)))
+
+
 def label_role(text: str) -> str | None:
     t = fold(text)
     if not t:
