@@ -396,3 +396,36 @@ def test_rank_and_the_functions_read_empty_cells_before_headed_rounds_as_not_ent
     done = [[v if v is not None else "" for v in row] for row in grid(2)]
     for code in ("buchholz", "solkoff"):
         assert call(functions, code, full, "Cid", "ru") == call(functions, code, done, "Cid", "ru"), code
+
+
+def _matrix(n: int, missing: list[set[int]]) -> list[list[object]]:
+    """A round-robin matrix of ``n`` players, the lower number winning, with the ``missing`` pairs (0-based) not yet played."""
+    grid: list[list[object]] = [["No", "Name", *range(1, n + 1)]]
+    for i in range(n):
+        row: list[object] = [i + 1, f"P{i + 1}"]
+        for j in range(n):
+            row.append("X" if i == j else None if {i, j} in missing else 1 if i < j else 0)
+        grid.append(row)
+    return grid
+
+
+def test_a_matrix_with_games_left_is_not_finished() -> None:
+    """Six players, five rounds, A–B and C–D still to play: four players have had 4 games, two 5.
+
+    After K complete rounds of an even round robin every player has had K
+    games: K = 4, "after round 4 of 5", never "after round 5 of 5" with two
+    games left.  Five players (one rests each round), A–B left: A and B have
+    had 3 games, the others 4: K = 3 + 1 = 4 of 5.  Finished: 5 of 5.
+    """
+    import tiebreak
+    from tiebreak.core.progress import progress
+
+    p = progress(tiebreak.read(_matrix(6, [{0, 1}, {2, 3}])))
+    assert (p.after_round, p.rounds, len(p.remaining), p.finished) == (4, 5, 2, False)
+    p = progress(tiebreak.read(_matrix(5, [{0, 1}])))
+    assert (p.after_round, p.rounds, len(p.remaining), p.finished) == (4, 5, 1, False)
+    p = progress(tiebreak.read(_matrix(6, [])))
+    assert (p.after_round, p.rounds, p.finished) == (5, 5, True)
+    # one player with a single game: not more than the rounds the fewest games show
+    p = progress(tiebreak.read(_matrix(6, [{0, j} for j in range(1, 5)])))
+    assert (p.after_round, p.rounds) == (1, 5)

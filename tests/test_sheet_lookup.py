@@ -126,7 +126,7 @@ def test_the_rank_script_uses_the_users_tiebreak_and_standings_sheets(tmp_path: 
     after = apply(data, actions)
     second = run_script(after)
     assert "addSheet" not in funcs(second)
-    assert alert(second).startswith("Ranked 10 players on 'Crosstable'") and "and the 'standings' sheet" in alert(second)
+    assert alert(second).startswith("Ranked 10 players on 'Crosstable' (A3:Q13)") and "and the 'standings' sheet" in alert(second)
     assert [s["name"] for s in apply(after, second)["sheets"]] == ["Crosstable", "Tiebreak", "standings"]
 
 

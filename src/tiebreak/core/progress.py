@@ -78,9 +78,24 @@ def progress(t: Tournament) -> Progress:
             remaining += [(p, q) for q in range(p + 1, n) if met.get(q, 0) < cycles for _ in range(cycles - met.get(q, 0))]
         if not remaining and t.after is None:  # every game played: all rounds are (an odd matrix holds n−1 games a player for n rounds)
             after = played = max(after, t.rounds_scheduled)
+        elif remaining and not t.has_rounds and t.after is None:
+            after = min(after, _matrix_rounds_complete(t))
     else:
         remaining = sorted((min(w, b), max(w, b)) for _r, w, b in t.pending) or _paired_next(t)
     return Progress(after_round=after, rounds=t.rounds_scheduled, played=played, remaining=remaining, pending=list(t.pending))
+
+
+def _matrix_rounds_complete(t: Tournament) -> int:
+    """The rounds a round-robin matrix with games left has surely completed, which it does not record.
+
+    After K complete rounds every player has had K games, or K−1 when the
+    number of players is odd (one rests each round); so K is the fewest games
+    any player has had (one more for an odd number, never more than the most),
+    and less than the rounds scheduled while games are left.
+    """
+    games = [sum(1 for q in row if q >= 0) for row in t.opp]
+    fewest = min(games, default=0) + len(games) % 2
+    return max(0, min(fewest, max(games, default=0), t.rounds_scheduled - 1))
 
 
 def _paired_next(t: Tournament) -> list[tuple[int, int]]:

@@ -218,7 +218,7 @@ def plan_rank(
         layout.notes.extend(user_column_notes(table, t, ranking, layout, lang))
     if check:
         check_columns(book, table, t, cols, own.standings)
-    plan = Plan(sheet=target, table=range_address(box[0] + 1, box[1] + 1, box[2] + 1, box[3] + 1), ranking=ranking, language=lang)
+    plan = Plan(sheet=target, table=_table_address(box, own_cols), ranking=ranking, language=lang)
     write_columns(plan, table, cols)
     plan_standings(plan, book, own.standings, standings_grid(ranking, settings.rules, lang), check=check)
     _plan_settings_sheet(plan, book, own, settings, crits)
@@ -365,6 +365,15 @@ def _plan_settings_sheet(plan: Plan, book: BookSource, own: _OwnSheets, settings
         plan.writes.append(Write(SETTINGS_SHEET, 1, 1, settings_grid(settings, settings.criteria)))
     else:
         plan.writes.extend(settings_updates(rows_of(cells_of(book.values(own.settings))), settings, own.settings))
+
+
+def _table_address(box: tuple[int, int, int, int], own_cols: list[int]) -> str:
+    """The table's address as the user sees it: Rank's own columns from last time at its right edge left out (``A3:Q13``, not ``A3:T13``)."""
+    top, left, bottom, right = box
+    own = set(own_cols)
+    while right > left and right in own:
+        right -= 1
+    return range_address(top + 1, left + 1, bottom + 1, right + 1)
 
 
 def _message(plan: Plan, t: Tournament, ranking: Ranking, settings: Settings, start: int, width: int, standings: str) -> str:
