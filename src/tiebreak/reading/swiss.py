@@ -87,7 +87,7 @@ def _index_of(text: str, get_number: Any) -> int:
 
 
 # a rank as chess-results prints it: '3', '3.', a shared place '3-4' or '3–4'
-_RANK_TEXT = re.compile(r"\s*(\d{1,4})\s*\.?\s*(?:[-–—]\s*(\d{1,4})\s*\.?)?\s*\Z")
+_RANK_TEXT = re.compile(rf"\s*(\d{{1,4}})\s*\.?\s*(?:{g.MINUS_SIGN}\s*(\d{{1,4}})\s*\.?)?\s*\Z")
 
 
 class SwissDecoding(SideColumns):
