@@ -142,13 +142,30 @@ def test_no_results_found_names_the_first_cell_it_could_not_read(in_progress: bo
     assert "строка 5" in text and "столбец 4" in text and "'В'" in text
 
 
-def _numbers(in_progress: bool, diagonal: str | None) -> Any:
-    """TITLED with the results as plain numbers on a 100/50/0 scale (a notation tiebreak does not read), the diagonal ``diagonal``."""
+def _numbers(in_progress: bool, diagonal: str | None, notation: dict[Any, Any] | None = None) -> Any:
+    """TITLED with the results as plain numbers on a 100/50/0 scale (or in ``notation``: a notation tiebreak does not
+    read), the diagonal ``diagonal``."""
     case = _edited({}, in_progress=in_progress)
     for row in case.grid[FIRST_ROW - 1 : FIRST_ROW + 5]:
         for c in range(2, 8):
-            row[c] = diagonal if row[c] == "X" else {1: 100, "½": 50, 0: 0}.get(row[c], row[c])
+            row[c] = diagonal if row[c] == "X" else (notation or {1: 100, "½": 50, 0: 0}).get(row[c], row[c])
     return case
+
+
+@pytest.mark.parametrize("in_progress", [False, True], ids=["finished", "in-progress"])
+def test_no_results_found_names_the_first_mark_it_could_not_read_beside_a_marked_diagonal(
+    in_progress: bool, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # ✓ for a win, ✗ for a loss, ½ for a draw, the diagonal X: D5 (Иванов's win over Петров) is the first mark not read.
+    # Before: "6 player rows but 1 result columns", counting the one column that held mostly ½.
+    case = _numbers(in_progress, "X", {1: "✓", 0: "✗"})
+    code, _, err = _cli(case, tmp_path, capsys, "--lang", "en")
+    assert code == 1
+    assert "sheet 'Таблица', cell D5: no results found: '✓' here is neither a round robin result (1, ½, 0, + or −)" in err
+    code, _, err = _cli(case, tmp_path, capsys)
+    assert "лист 'Таблица', ячейка D5: результаты не найдены: '✓' здесь — не результат круговой таблицы" in err
+    text = _function(case.grid)
+    assert "строка 5" in text and "столбец 4" in text and "'✓'" in text
 
 
 @pytest.mark.parametrize("diagonal", ["X", None], ids=["diagonal-x", "diagonal-blank"])
