@@ -27,13 +27,15 @@ from hypothesis import strategies as st
 import tiebreak
 from tiebreak.core.criteria import CRITERIA
 from tiebreak.core.criterion import ValueCriterion
+from tiebreak.core.match_codes import MATCH_CRITERIA
 from tiebreak.core.model import Kind, Tournament
 from tiebreak.core.progress import at_round, progress
 from tiebreak.core.ranking import rank
 from tiebreak.core.rules import RULE_SETS
 from tiebreak.io.trf import read_trf
 
-VALUE_CODES = sorted({c.code for c in CRITERIA.values() if isinstance(c, ValueCriterion)} - {"FB", "points"})
+# the team codes (MPvGP, EMGSB, BC ...) need a match event and refuse a table of single games
+VALUE_CODES = sorted({c.code for c in CRITERIA.values() if isinstance(c, ValueCriterion)} - {"FB", "points"} - {c.code for c in MATCH_CRITERIA})
 POINTS = {"1": 1.0, "=": 0.5, "0": 0.0, "+": 1.0, "-": 0.0, "U": 1.0, "H": 0.5, "Z": 0.0}
 
 

@@ -16,6 +16,15 @@ writes
   name ``crosstable``), formulas beside it (``N1:Q17``) and the settings sheet
   ``tiebreak`` (rules ``fide-2024``, criteria ``BH/C1, BH, SB, DE, WIN``).
 
+* ``team_swiss.xlsx``: a chess team Swiss (7 teams, 4 boards, 5 rounds, a
+  pairing-allocated bye each round, a match lost by forfeit, a half-point
+  bye) on the sheet ``Teams`` (``No | Team | R1 … R5 | MP | GP``, cells such as
+  ``5w2,5``), settings: rules ``fide-2024``, criteria ``MPvGP, EMGSB, BH:MP``;
+* ``draughts_micro_matches.xlsx``: a Russian draughts micro-match round robin
+  (6 players, two games a match on 2/1/0, both games in a cell: ``2 1``) on
+  the sheet ``Микроматчи``, settings: rules ``ru``, criteria
+  ``sonneborn_berger, wins, h2h`` (counted game by game).
+
 The crosstables are generated from the lists of games below, so both sides of
 every game agree.  Document properties and the zip entries' timestamps are
 fixed, so a rerun writes the same bytes.  At the end each workbook is read
@@ -308,6 +317,171 @@ def build_swiss() -> Any:
     return wb
 
 
+# ------------------------------------------------------------ match events
+TEAM_FILE = "team_swiss.xlsx"
+TEAM_SHEET = "Teams"
+TEAM_RULES = "fide-2024"
+TEAM_CRITERIA = "MPvGP, EMGSB, BH:MP"
+TEAM_BOARDS = 4
+TEAM_NAMES = ["Rooks", "Knights", "Bishops", "Pawns", "Castles", "Gambits", "Zugzwang"]
+# per round: (team with White on board 1, opponent, the first team's game points); "PAB"/"HPB" byes; ("F", winner, loser) a forfeit
+TEAM_ROUNDS: list[list[Any]] = [
+    [(1, 5, 2.5), (2, 6, 3.0), (3, 7, 2.0), ("PAB", 4)],
+    [(2, 1, 2.0), (4, 3, 1.5), ("F", 6, 7), ("PAB", 5)],
+    [(1, 3, 3.0), (7, 2, 1.0), (5, 4, 2.5), ("PAB", 6)],
+    [(6, 1, 1.5), (3, 5, 2.0), (2, 4, 3.5), ("PAB", 7)],
+    [(1, 4, 2.0), (5, 2, 1.5), (3, 6, 2.5), ("HPB", 7)],
+]
+
+MICRO_FILE = "draughts_micro_matches.xlsx"
+MICRO_SHEET = "Микроматчи"
+MICRO_TITLE = "Первенство клуба по русским шашкам 2026: микроматчи"
+MICRO_RULES = "ru"
+MICRO_CRITERIA = "sonneborn_berger, wins, h2h"
+MICRO_NAMES = ["Орлов Павел", "Зайцева Ольга", "Морозов Илья", "Волкова Дарья", "Соколов Артём", "Лебедева Нина"]
+# (row player, column player): the row player's two games on 2/1/0; the other side is the complement
+MICRO_GAMES: dict[tuple[int, int], tuple[int, int]] = {
+    (1, 2): (2, 1), (1, 3): (1, 1), (1, 4): (2, 2), (1, 5): (0, 2), (1, 6): (2, 1),
+    (2, 3): (2, 0), (2, 4): (1, 2), (2, 5): (1, 1), (2, 6): (2, 2),
+    (3, 4): (2, 1), (3, 5): (1, 2), (3, 6): (1, 1),
+    (4, 5): (0, 1), (4, 6): (2, 0),
+    (5, 6): (1, 1),
+}
+
+
+def team_cells() -> tuple[dict[int, list[str]], dict[int, float], dict[int, float]]:
+    """Each team's round cells (8w2,5 ...), match points and game points."""
+    n = len(TEAM_NAMES)
+    cells: dict[int, list[str]] = {t: [] for t in range(1, n + 1)}
+    mp = {t: 0.0 for t in cells}
+    gp = {t: 0.0 for t in cells}
+    for games in TEAM_ROUNDS:
+        for g in games:
+            if g[0] == "PAB":
+                cells[g[1]].append("PAB")
+                mp[g[1]] += 2
+                gp[g[1]] += TEAM_BOARDS
+            elif g[0] == "HPB":
+                cells[g[1]].append("HPB")
+                mp[g[1]] += 1
+                gp[g[1]] += TEAM_BOARDS / 2
+            elif g[0] == "F":
+                cells[g[1]].append(f"{g[2]}+F")
+                cells[g[2]].append(f"{g[1]}-F")
+                mp[g[1]] += 2
+                gp[g[1]] += TEAM_BOARDS
+            else:
+                a, b, pa = g
+                pb = TEAM_BOARDS - pa
+                cells[a].append(f"{b}w{_comma(pa)}")
+                cells[b].append(f"{a}b{_comma(pb)}")
+                gp[a] += pa
+                gp[b] += pb
+                mp[a] += 2 if pa > pb else 1 if pa == pb else 0
+                mp[b] += 2 if pb > pa else 1 if pa == pb else 0
+    return cells, mp, gp
+
+
+def _comma(x: float) -> str:
+    return f"{x:g}".replace(".", ",")
+
+
+def micro_cells() -> tuple[dict[tuple[int, int], str], dict[int, float], dict[int, float]]:
+    """Cell (row, column) '2 1' ..., and each player's match points and game points."""
+    n = len(MICRO_NAMES)
+    cells: dict[tuple[int, int], str] = {}
+    mp = {i: 0.0 for i in range(1, n + 1)}
+    gp = {i: 0.0 for i in range(1, n + 1)}
+    for (a, b), (g1, g2) in MICRO_GAMES.items():
+        cells[(a, b)] = f"{g1} {g2}"
+        cells[(b, a)] = f"{2 - g1} {2 - g2}"
+        own, their = g1 + g2, 4 - g1 - g2
+        gp[a] += own
+        gp[b] += their
+        mp[a] += 2 if own > their else 1 if own == their else 0
+        mp[b] += 2 if their > own else 1 if own == their else 0
+    return cells, mp, gp
+
+
+def build_team() -> Any:
+    import openpyxl
+    from openpyxl.styles import Alignment, Font
+
+    wb = openpyxl.Workbook()
+    _properties(wb, "Club team Swiss 2026")
+    ws = wb.active
+    ws.title = TEAM_SHEET
+    rounds = len(TEAM_ROUNDS)
+    header = ["No", "Team", *[f"R{k}" for k in range(1, rounds + 1)], "MP", "GP"]
+    for c, v in enumerate(header, start=1):
+        ws.cell(1, c, v).font = Font(bold=True)
+    cells, mp, gp = team_cells()
+    for i, name in enumerate(TEAM_NAMES, start=1):
+        ws.cell(1 + i, 1, i)
+        ws.cell(1 + i, 2, name)
+        for k, text in enumerate(cells[i]):
+            ws.cell(1 + i, 3 + k, text).alignment = Alignment(horizontal="center")
+        ws.cell(1 + i, 3 + rounds, mp[i])
+        ws.cell(1 + i, 4 + rounds, gp[i]).number_format = "0.0"
+    ws.column_dimensions["B"].width = 14
+    _settings_sheet(wb, TEAM_RULES, TEAM_CRITERIA)
+    wb.active = 0
+    return wb
+
+
+def build_micro() -> Any:
+    import openpyxl
+    from openpyxl.styles import Alignment, Font
+
+    wb = openpyxl.Workbook()
+    _properties(wb, MICRO_TITLE)
+    ws = wb.active
+    ws.title = MICRO_SHEET
+    ws.cell(1, 1, MICRO_TITLE).font = Font(bold=True)
+    n = len(MICRO_NAMES)
+    header = ["№", "Фамилия, имя", *range(1, n + 1), "МО", "ИО"]
+    for c, v in enumerate(header, start=1):
+        ws.cell(3, c, v).font = Font(bold=True)
+    cells, mp, gp = micro_cells()
+    for i, name in enumerate(MICRO_NAMES, start=1):
+        r = 3 + i
+        ws.cell(r, 1, i)
+        ws.cell(r, 2, name)
+        for j in range(1, n + 1):
+            ws.cell(r, 2 + j, "\u0425" if i == j else cells[(i, j)]).alignment = Alignment(horizontal="center")
+        ws.cell(r, 3 + n, mp[i])
+        ws.cell(r, 4 + n, gp[i])
+    ws.column_dimensions["B"].width = 20
+    _settings_sheet(wb, MICRO_RULES, MICRO_CRITERIA)
+    wb.active = 0
+    return wb
+
+
+def check_matches(out_dir: Path) -> list[str]:
+    """Read the match tables back: match and game points as the script counted them."""
+    from tiebreak import read_table
+
+    problems: list[str] = []
+    team_rounds, n_micro = len(TEAM_ROUNDS), len(MICRO_NAMES)
+    jobs = [
+        (TEAM_FILE, TEAM_SHEET, (1, 1, 1 + len(TEAM_NAMES), 4 + team_rounds), team_cells()[1:], "team"),
+        (MICRO_FILE, MICRO_SHEET, (3, 1, 3 + n_micro, 4 + n_micro), micro_cells()[1:], "micro"),
+    ]
+    for file, sheet, (top, left, bottom, right), (mp, gp), kind in jobs:
+        try:
+            t = read_table(_grid(out_dir / file, sheet, top, left, bottom, right), origin=(top, left), sheet=sheet)
+        except Exception as err:  # a rejection is a library bug: report it loudly
+            problems.append(f"{file}: tiebreak.read_table rejected the table: {type(err).__name__}: {err}")
+            continue
+        event = getattr(t, "event", None)
+        if event is None or event.event != kind:
+            problems.append(f"{file}: not read as a {kind} event")
+            continue
+        if event.match_points != list(mp.values()) or event.game_points != list(gp.values()):
+            problems.append(f"{file}: match and game points read {event.match_points}, {event.game_points}")
+    return problems
+
+
 # ------------------------------------------------------------ reproducible
 _MODIFIED = re.compile(rb"(<dcterms:modified[^>]*>)[^<]*(</dcterms:modified>)")
 
@@ -381,13 +555,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     out.mkdir(parents=True, exist_ok=True)
     save_reproducible(build_round_robin(), out / RR_FILE)
     save_reproducible(build_swiss(), out / SWISS_FILE)
+    save_reproducible(build_team(), out / TEAM_FILE)
+    save_reproducible(build_micro(), out / MICRO_FILE)
     if not args.no_check:
-        problems = check(out)
+        problems = check(out) + check_matches(out)
         if problems:
             for p in problems:
                 print(f"make_workbooks: {p}", file=sys.stderr)
             return 1
-    print(f"make_workbooks: wrote {out / RR_FILE} and {out / SWISS_FILE}")
+    print(f"make_workbooks: wrote {out / RR_FILE}, {out / SWISS_FILE}, {out / TEAM_FILE} and {out / MICRO_FILE}")
     return 0
 
 

@@ -28,7 +28,9 @@ from tiebreak.core.i18n import (
     use_language,
 )
 from tiebreak.core.labels import standings_head
+from tiebreak.core.labels import text as label_text
 from tiebreak.core.localformat import decimal_separator, players, rounds
+from tiebreak.core.match import MatchTournament, match_json
 from tiebreak.core.numbers import RESULTS_SEPARATOR, decimals_of, json_value, shown
 from tiebreak.core.numbers import text as number_text
 from tiebreak.core.progress import after_round_text, at_round, progress
@@ -365,7 +367,7 @@ def _rank(args: argparse.Namespace) -> int:
 
 
 def _rank_trf(path: Path, args: argparse.Namespace) -> int:
-    from tiebreak.io.trf import read_trf_file
+    from tiebreak.io.trf_team import read_any_trf_file as read_trf_file
 
     if args.out and args.format != "html":
         raise SettingsError(_("--out writes workbooks; for a TRF file the standings are printed (use --format csv or json to save them)"))
@@ -480,6 +482,7 @@ def _print(ranking: Ranking, rules: str, fmt: str, sheet: str | None, dialect: s
             "skipped": ranking.skipped,
             "notes": ranking.notes,
             "reading_notes": list(getattr(t.layout, "notes", ())),
+            **match_json(t),
             "standings": [
                 {
                     "place": s.label,
@@ -491,6 +494,7 @@ def _print(ranking: Ranking, rules: str, fmt: str, sheet: str | None, dialect: s
                     "values": {c.code: json_value(s.values.get(c.code), c.decimals) for c in ranking.criteria},
                     "decided_by": s.decided_by,
                     "explanation": decided[s.player],
+                    **_match_scores(t, s.player),
                 }
                 for s in ranking.standings
             ],
@@ -516,6 +520,14 @@ def _print(ranking: Ranking, rules: str, fmt: str, sheet: str | None, dialect: s
     widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(head)]
     criteria = ", ".join(c.code for c in ranking.criteria) or "-"
     out.write(_("Rules: {rules}   Criteria: {criteria}").format(rules=rules, criteria=criteria) + "\n")
+    if isinstance(ranking.tournament, MatchTournament):
+        e = ranking.tournament.event
+        lang = current_language()
+        primary, secondary = label_text(e.primary, lang), label_text(e.secondary, lang)
+        if e.event == "micro":
+            out.write(_("Points: {primary} (primary), then {secondary}; {games} games a match").format(primary=primary, secondary=secondary, games=e.boards) + "\n")
+        else:
+            out.write(_("Points: {primary} (primary), then {secondary}; {boards} boards a match").format(primary=primary, secondary=secondary, boards=e.boards) + "\n")
     stands = progress(ranking.tournament)
     if not stands.finished:
         out.write(after_round_text(stands) + "\n")
@@ -525,6 +537,13 @@ def _print(ranking: Ranking, rules: str, fmt: str, sheet: str | None, dialect: s
         out.write("  ".join(cells).rstrip() + "\n")
     for note in ranking.notes:
         out.write(_("Note: {note}").format(note=note) + "\n")
+
+
+def _match_scores(t: Any, p: int) -> dict[str, float]:
+    """A match event's entry adds its match and game points (the primary one is ``points`` too)."""
+    if not isinstance(t, MatchTournament):
+        return {}
+    return {"match_points": t.event.match_points[p], "game_points": t.event.game_points[p]}
 
 
 def _text(v: Any, c: Criterion | None) -> str:

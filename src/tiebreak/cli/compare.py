@@ -106,7 +106,7 @@ def run_compare(
         crit_list = [None, crit_list[0]]
     pairs = variants(rule_list, crit_list)
     if trf:
-        from tiebreak.io.trf import read_trf_file
+        from tiebreak.io.trf_team import read_any_trf_file as read_trf_file
 
         if sheet:
             raise SettingsError(_("--sheet is for workbooks; a TRF file has no sheets"))

@@ -51,7 +51,7 @@ def _ranking(
     if not path.exists():
         raise FileFormatError(_("{path}: no such file").format(path=path))
     if is_trf:
-        from tiebreak.io.trf import read_trf_file
+        from tiebreak.io.trf_team import read_any_trf_file as read_trf_file
 
         if sheet:
             raise SettingsError(_("--sheet is for workbooks; a TRF file has no sheets"))

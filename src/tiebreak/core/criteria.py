@@ -26,6 +26,7 @@ from typing import Any
 from tiebreak.core import coefficients as co
 from tiebreak.core import explain_rows as ex
 from tiebreak.core import fide
+from tiebreak.core import match_codes as mc
 from tiebreak.core.counting import Evaluation
 from tiebreak.core.criterion import (
     Criterion,
@@ -226,7 +227,7 @@ def register(c: Criterion) -> None:
 _FOUND: dict[str, Criterion] = {}
 """What each text asked for was found to be (a worksheet function asks for its code on every call)."""
 
-for _c in (*_RUSSIAN, *_FIDE):
+for _c in (*_RUSSIAN, *_FIDE, *mc.MATCH_CRITERIA):
     register(_c)
 for _code in ("BH/C1", "BH/C2", "BH/M1", "BH/M2", "SB/C1", "ARO/C1", "PS/C1"):
     register(modified(_code, _code.split("/", 1)[1]))
@@ -267,6 +268,11 @@ def _find(code: str) -> Criterion:
     compact = text.replace(" ", "").upper().replace("-", "/")
     if compact in CRITERIA:
         return CRITERIA[compact]
+    if ":" in compact:  # a tie-break on one score of a match event: BH:MP, SB:GP/C1 (as FIDE's checker writes them)
+        return _on_score(compact)
+    team = mc.team_code(compact)
+    if team is not None:
+        return _MATCH_MADE.setdefault(team.code, team)
     m = _MODIFIER.match(compact.casefold())
     if m and m.group("base") in _MODIFIABLE:
         made = modified(compact, m.group("mods"))
@@ -277,6 +283,21 @@ def _find(code: str) -> Criterion:
     raise UnknownCriterionError(
         _("unknown criterion {text}: see the list of codes (e.g. {codes} ...)").format(text=show(text), codes=", ".join(list(CRITERIA)[:8]))
     )
+
+
+def _on_score(compact: str) -> Criterion:
+    """``BH:MP``, ``BH:MP/C1`` (or ``BH/C1:MP``): the base tie-break on that score, registered under the code as written."""
+    name, _sep, rest = compact.partition(":")
+    score, _sep, mods = rest.partition("/")
+    base_code = name + ("/" + mods if mods else "")
+    code = f"{name.partition('/')[0]}:{score}" + ("/" + "/".join(p for p in (name.partition("/")[2], mods) if p) if "/" in name or mods else "")
+    if code not in _MATCH_MADE:
+        _MATCH_MADE[code] = mc.on_score(_find(base_code), score, code)
+    return _MATCH_MADE[code]
+
+
+_MATCH_MADE: dict[str, Criterion] = {}
+"""The codes made for match events when first asked for (BH:MP, EMGSB/C1): kept apart, so the registry lists what it always lists."""
 
 
 def parse_criteria(text: str | Sequence[str]) -> list[Criterion]:

@@ -54,6 +54,8 @@ __all__ = [
     "LOOKALIKE_ZERO",
     "LOSS",
     "LOSS_MARK",
+    "MATCH_FORFEIT_LETTERS",
+    "MATCH_WORDS",
     "MINUS",
     "ONE_CHAR_MARKS",
     "PLUS_MEANS",
@@ -252,6 +254,15 @@ RESULT_TEXTS = frozenset(
     | {"1" + h for h in HALF}
     | {"01", "00", "1" + SCORE_SEPARATOR + "0", "0" + SCORE_SEPARATOR + "1"}
 )
+
+
+# ------------------------------------------------------------------ match events (team matches, micro-matches)
+# a match table's word for an unplayed match (matched ignoring case) -> its kind
+MATCH_WORDS: dict[str, Kind] = {
+    "pab": Kind.PAIRING_BYE, "bye": Kind.PAIRING_BYE, "hpb": Kind.HALF_BYE, "fpb": Kind.FULL_BYE, "zpb": Kind.ZERO_BYE,
+}
+# the letter of a match won or lost by forfeit after its sign (+F, -F; Cyrillic Ф too), matched ignoring case
+MATCH_FORFEIT_LETTERS = "fф"
 
 
 # ------------------------------------------------------------------ reading tokens

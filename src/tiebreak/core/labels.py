@@ -48,6 +48,9 @@ TEXT: dict[str, LazyString] = {
     "differs": lazy_pgettext("page", "Difference made by"),
     "tournament": lazy_pgettext("page", "Tournament"),
     "same": lazy_pgettext("page", "No player's place differs."),
+    # TRANSLATORS: a match event's two scores, named with their FIDE abbreviation after them: "match points (MP)"
+    "MP": lazy_pgettext("page", "match points (MP)"),
+    "GP": lazy_pgettext("page", "game points (GP)"),
 }
 """The words by key; each is translated in the language :func:`text` is asked for."""
 

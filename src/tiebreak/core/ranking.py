@@ -41,6 +41,7 @@ from tiebreak.core.criteria import (
 )
 from tiebreak.core.criterion import GroupContext, Ratings
 from tiebreak.core.i18n import _
+from tiebreak.core.match import default_codes
 from tiebreak.core.model import Tournament
 from tiebreak.core.progress import pending_note
 from tiebreak.core.rules import RuleSet, get_rules
@@ -306,6 +307,16 @@ class _Ranker:
         return self.ev.memo(key, compute)
 
 
+def _criteria(t: Tournament, criteria: str | Sequence[str | Criterion] | None) -> list[Criterion]:
+    """The criteria asked for; none: rule 1.13.3's list (a team event: the club criteria for teams)."""
+    if criteria is None:
+        team = default_codes(t)
+        return [get_criterion(c) for c in team] if team is not None else default_criteria(round_robin=t.is_round_robin)
+    if isinstance(criteria, str):
+        return parse_criteria(criteria)
+    return [get_criterion(c) for c in criteria]
+
+
 def rank(
     t: Tournament,
     criteria: str | Sequence[str | Criterion] | None = None,
@@ -320,12 +331,7 @@ def rank(
     ``columns=False`` leaves out each criterion's displayed values (``Standing.values``).
     """
     ev = evaluation if evaluation is not None else get_rules(rules).evaluate(t)
-    if criteria is None:
-        crits = default_criteria(round_robin=t.is_round_robin)
-    elif isinstance(criteria, str):
-        crits = parse_criteria(criteria)
-    else:
-        crits = [get_criterion(c) for c in criteria]
+    crits = _criteria(t, criteria)
     notes = list(ev.notes)
     waiting = pending_note(t)
     if waiting:

@@ -66,7 +66,7 @@ def read_file(path: str | os.PathLike[str], *, sheet: str | None = None, cell_ra
 
 def _read_trf(path: Path, sheet: str | None, cell_range: str | None) -> Tournament:
     """A TRF file's tournament; a sheet or a range given for it is an error, as on the command line."""
-    from tiebreak.io.trf import read_trf_file
+    from tiebreak.io.trf_team import read_any_trf_file as read_trf_file
 
     if sheet:
         raise SettingsError(_("sheet {sheet}: a TRF file has no sheets; the sheet is for workbooks").format(sheet=sheet))

@@ -64,6 +64,7 @@ from tiebreak.reading.labels import label_role as _label_role
 from tiebreak.reading.layout import Frame, find_frame, player_row_pairs, round_pairs
 from tiebreak.reading.round_robin import RoundRobinDecoding
 from tiebreak.reading.swiss import SwissDecoding
+from tiebreak.reading.team import is_match_table, read_match_table
 
 _NO_FRAME = Frame([], [])
 
@@ -95,8 +96,10 @@ def read_table(
     победа``, ``+ win``, ``+ неявка``), else won and lost games when no
     decisive game is written any other way, forfeits when some is.
     """
-    reader = _Reader(grid, scoring, ignore_cols, plus, legend, origin)
     try:
+        if is_match_table(grid):  # a team table or micro-matches: match-points and game-points columns (reading.team)
+            return settle(read_match_table(grid, scoring=scoring).tournament())
+        reader = _Reader(grid, scoring, ignore_cols, plus, legend, origin)
         try:
             return settle(reader.read())
         except (NotationError, ConsistencyError):
