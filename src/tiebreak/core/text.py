@@ -50,6 +50,7 @@ def compiled_later(pattern: AnyStr, flags: int = 0) -> re.Pattern[AnyStr]:
     """
     return cast("re.Pattern[AnyStr]", _Later(pattern, flags))
 
+
 # C0 but tab and line feed, DEL, C1, and the bidi embeddings, overrides and isolates
 _UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 # everything that ends a line somewhere (str.splitlines' list), and tabs

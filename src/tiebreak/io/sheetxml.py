@@ -91,6 +91,8 @@ _SI, _SST = _N + "si", _N + "sst"
 
 @dataclass
 class SheetData:
+    """What a worksheet part holds: cell values, formulas, merged ranges, and whether the sheet is protected."""
+
     cells: dict[tuple[int, int], Any] = field(default_factory=dict)  # 0-based (row, column) -> value
     formulas: dict[tuple[int, int], str] = field(default_factory=dict)  # 0-based -> formula text
     merges: list[tuple[int, int, int, int]] = field(default_factory=list)  # 1-based (r1, c1, r2, c2)
