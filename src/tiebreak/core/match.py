@@ -305,6 +305,11 @@ class MatchTournament(Tournament):
     event: MatchEvent
     score_name: str = "MP"
 
+    @property
+    def games_a_round(self) -> int:
+        """A match's games when the event is read game by game (a round of the event is a match); else 1."""
+        return self.event.boards if self.score_name == "games" else 1
+
     def cut(self, k: int) -> Tournament:
         """As :meth:`Tournament.cut`, the event cut after round ``k`` too."""
         e = self.event
