@@ -125,6 +125,8 @@ class MatchEntry:
     game_points: float
     boards: tuple[float | None, ...] = ()
     """Points per board; None for a board without a game in a played match (nobody there)."""
+    forfeited: tuple[int, ...] = ()
+    """Boards (0-based) of a played match whose game was won or lost by forfeit, not over the board (TRF's ``+``, ``-``)."""
 
 
 @dataclass
@@ -205,15 +207,19 @@ class MatchEvent:
         """What the ranking ranks: the event on its primary score; a micro-match event game by game (:meth:`games`)."""
         return self.games() if self.event == "micro" and self.primary == "GP" else self.on(self.primary)
 
-    def games(self) -> MatchTournament:
+    def games(self, pab_won: bool = False) -> MatchTournament:
         """The event game by game: each match's games as rounds of their own (round r's games are rounds 2r-1, 2r of two).
 
         The coefficients of the Russian rules count a micro-match game by game
         this way: an opponent's score is his game points, each game won, drawn or
-        lost on its own.  An unplayed match is that many unplayed games.
+        lost on its own.  An unplayed match is that many unplayed games; a board
+        forfeited inside a played match a game won or lost by forfeit.
+        ``pab_won``: a pairing-allocated bye's games each won, whatever game
+        points it gives (as FIDE's checker counts wins and standard points).
         """
-        if "games" in self._views:
-            return self._views["games"]
+        key = "games, PAB won" if pab_won else "games"
+        if key in self._views:
+            return self._views[key]
         b, g = self.boards, self.scoring.game
         players = [Player(s.number, s.name, s.rating, s.row, s.stated_game_points) for s in self.sides]
         t = _new(players, self.rounds * b, g, self.system)
@@ -229,12 +235,15 @@ class MatchEvent:
                     continue
                 for k in range(b):
                     colour = None if e.colour is None else e.colour if k % 2 == 0 else ("b" if e.colour == "w" else "w")
+                    kind = e.kind
                     if e.kind is Kind.PLAYED:
                         pts = e.boards[k] if k < len(e.boards) and e.boards[k] is not None else e.game_points / b
+                        if k in e.forfeited:
+                            kind = Kind.FORFEIT_WIN if pts == g.win else Kind.FORFEIT_LOSS
                     else:
-                        pts = e.game_points / b
-                    t.set_entry(p, b * r + k + 1, e.opponent, colour, pts or 0.0, e.kind)
-        self._views["games"] = t
+                        pts = g.win if pab_won and e.kind is Kind.PAIRING_BYE else e.game_points / b
+                    t.set_entry(p, b * r + k + 1, e.opponent, colour, pts or 0.0, kind)
+        self._views[key] = t
         return t
 
     def _view(self, key: str) -> MatchTournament:

@@ -79,6 +79,26 @@ def view(ev: Evaluation, score: str) -> Evaluation:
     return ev.memo(("match view", score), lambda: get_rules(ev.rules.name).evaluate(t.event.on(score)))
 
 
+def per_game(compute: Any) -> Any:
+    """``compute`` (WIN, WON, STD, or its explainer) game by game on a team event ranked on game points, as FIDE's checker counts them.
+
+    With game points primary the checker counts WIN, WON and STD on the games
+    (each board a game; an unplayed match that many unplayed games, a
+    pairing-allocated bye that many games won); per match they are ``WIN:MP``
+    ... .  On anything else ``compute`` is unchanged.
+    """
+
+    def on_games(ev: Evaluation, *args: Any) -> Any:
+        t = ev.tournament
+        if isinstance(t, MatchTournament) and t.score_name == "GP" and t.event.event == "team":
+            from tiebreak.core.rules import get_rules
+
+            ev = ev.memo(("match view", "games, PAB won"), lambda: get_rules(ev.rules.name).evaluate(t.event.games(pab_won=True)))
+        return compute(ev, *args)
+
+    return on_games
+
+
 # ------------------------------------------------------------------ values
 def secondary(ev: Evaluation, ratings: Ratings = None) -> list[float]:
     """MPvGP: the secondary score."""
