@@ -110,3 +110,20 @@ def text_table(lines: Sequence[str]) -> list[dict[str, str]]:
     for line in lines[1:]:
         rows.append({n: line[a:b].strip() for n, a, b in zip(names, starts, [*starts[1:], None])})
     return rows
+
+
+def pair_by_order(players: list[int], met: list[set[int]], budget: list[int]) -> list[tuple[int, int]] | None:
+    """Pair the list in order (best first), each with the first player below not met yet; backtracks."""
+    if not players:
+        return []
+    budget[0] -= 1
+    if budget[0] < 0:
+        return None
+    a, rest = players[0], players[1:]
+    for k, b in enumerate(rest):
+        if b in met[a]:
+            continue
+        tail = pair_by_order(rest[:k] + rest[k + 1 :], met, budget)
+        if tail is not None:
+            return [(a, b), *tail]
+    return None

@@ -15,6 +15,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from helpers import pair_by_order
+
 GAME = {"1": 1.0, "=": 0.5, "0": 0.0, "+": 1.0, "-": 0.0}
 OTHER = {"1": "0", "=": "=", "0": "1", "+": "-", "-": "+"}
 
@@ -30,22 +32,6 @@ class Counts:
     reserves: int = 0
     rematch: int = 0
     boards: set[int] = field(default_factory=set)
-
-
-def _pair(order: list[int], met: list[set[int]], budget: list[int]) -> list[tuple[int, int]] | None:
-    if not order:
-        return []
-    budget[0] -= 1
-    if budget[0] < 0:
-        return None
-    a, rest = order[0], order[1:]
-    for k, b in enumerate(rest):
-        if b in met[a]:
-            continue
-        tail = _pair(rest[:k] + rest[k + 1 :], met, budget)
-        if tail is not None:
-            return [(a, b), *tail]
-    return None
 
 
 def _berger(n: int) -> list[list[tuple[int, int]]]:
@@ -120,7 +106,7 @@ def make_team_event(
                 mp[bye] += pab_points[0]
                 gp[bye] += pab_points[1]
                 counts.pab += 1
-            found = _pair(order, met, [5000])
+            found = pair_by_order(order, met, [5000])
             if found is None:
                 found = list(zip(order[0::2], order[1::2]))
                 counts.rematch += sum(1 for a, b in found if b in met[a])

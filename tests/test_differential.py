@@ -30,6 +30,7 @@ from gacrux import tiebreak as gacrux_tiebreak  # the test extra pins gacrux==1.
 from gacrux import trf2json as gacrux_trf2json
 
 import tiebreak
+from helpers import pair_by_order
 from tiebreak.io.trf import read_trf
 
 SEED = 20240801
@@ -40,23 +41,6 @@ POINTS = {"1": 1.0, "=": 0.5, "0": 0.0, "+": 1.0, "-": 0.0, "U": 1.0, "H": 0.5, 
 
 
 # ------------------------------------------------------------------------------ generator
-def _pair(players: list[int], met: list[set[int]], budget: list[int]) -> list[tuple[int, int]] | None:
-    """Pair the list in order (best first), each with the first player below not met yet; backtracks."""
-    if not players:
-        return []
-    budget[0] -= 1
-    if budget[0] < 0:
-        return None
-    a, rest = players[0], players[1:]
-    for k, b in enumerate(rest):
-        if b in met[a]:
-            continue
-        tail = _pair(rest[:k] + rest[k + 1 :], met, budget)
-        if tail is not None:
-            return [(a, b), *tail]
-    return None
-
-
 def make_event(rng: random.Random, index: int) -> tuple[str, dict[str, int]]:
     """A random Swiss as TRF-16 text, and counts of what it contains."""
     n = rng.randint(8, 40)
@@ -92,7 +76,7 @@ def make_event(rng: random.Random, index: int) -> tuple[str, dict[str, int]]:
             cells[bye][r] = "0000 - U"
             score[bye] += 1.0
             stats["pab"] += 1
-        pairs = _pair(order, met, [20000])
+        pairs = pair_by_order(order, met, [20000])
         if pairs is None:  # no rematch-free pairing found: pair in order
             pairs = list(zip(order[0::2], order[1::2]))
             stats["rematch"] += sum(1 for a, b in pairs if b in met[a])

@@ -25,7 +25,12 @@ every rule set:
   budget of cells, keeps the last table, and finds again the ones it keeps;
 * a criterion found again by its text is the one found the first time;
 * display rounding (:func:`~tiebreak.core.numbers.half_up`) skipping Decimal for whole
-  numbers, halves and quarters against Decimal's rounding of every value.
+  numbers, halves and quarters against Decimal's rounding of every value;
+* the XML escaping of the ranked copy (:func:`~tiebreak.io.sheetxml.escape`, ``quoteattr``,
+  written so that start-up does not import :mod:`xml.sax.saxutils` and with it
+  :mod:`urllib.request`) against the standard library's on every awkward text;
+* the reader's search for a legend of the plus (one search over the joined texts before
+  looking at any cell) against :func:`~tiebreak.core.notation.plus_legend` of every cell.
 """
 
 from __future__ import annotations
@@ -478,3 +483,50 @@ def test_round_column_scan_reads_what_the_three_group_pattern_read() -> None:
             assert (cell.opponent, cell.colour) == (int(o), g.COLOURS[c]), v
             read += 1
     assert read > 100
+
+
+def test_xml_escaping_equals_the_standard_librarys() -> None:
+    from xml.sax import saxutils
+
+    from tiebreak.io.sheetxml import escape, quoteattr
+
+    rng = random.Random(24)
+    alphabet = ['&', '<', '>', '"', "'", "\n", "\r", "\t", "a", "Я", " ", "&amp;", ";", "#"]
+    texts = ["", "plain", "Tom & Jerry", 'say "hi"', "it's", "it's \"x\"", "a\tb\r\nc", "&lt;"]
+    texts += ["".join(rng.choice(alphabet) for _ in range(rng.randrange(1, 12))) for _ in range(2000)]
+    for text in texts:
+        assert quoteattr(text) == saxutils.quoteattr(text), text
+        assert escape(text) == saxutils.escape(text), text
+        assert escape(text, {'"': "&quot;"}) == saxutils.escape(text, {'"': "&quot;"}), text
+
+
+def test_legend_search_equals_plus_legend_of_every_cell() -> None:
+    from tiebreak.core import grammar as g
+    from tiebreak.core.notation import plus_legend
+    from tiebreak.reading.table import _legend
+
+    def every_cell(values: list[Any]) -> str | None:
+        return next((m for v in values if v.__class__ is str and (m := plus_legend(v)) is not None), None)
+
+    rng = random.Random(2024)
+    words = [*g.PLUS_WORDS, "WIN", "Победа", "ͅ", "ß", "draw", "ничья", "x", "12", "½", "_"]
+    marks = ["+", "+", "=", "−", "-", ":", " ", "", '"', "«", "»", "(", ")", "w", "b", "3", "\u00a0"]
+    meanings: list[str | None] = []
+    for _ in range(3000):
+        cells: list[Any] = []
+        for _ in range(rng.randrange(1, 6)):
+            kind = rng.random()
+            if kind < 0.2:
+                cells.append(rng.choice([None, 1.0, 0.5, 3, True]))
+            elif kind < 0.5:
+                cells.append(f"{rng.randrange(1, 40)}{rng.choice('wb')}{rng.choice(['+', '-', '=', '1', '0', '½'])}")
+            else:
+                cells.append("".join(rng.choice(marks + words) for _ in range(rng.randrange(1, 7))))
+        found = every_cell(cells)
+        assert _legend(cells) == found, cells
+        assert _legend(iter(cells)) == found, cells
+        meanings.append(found)
+    # legends found with both meanings, and many tables with a plus and no legend
+    assert meanings.count("win") > 50 and meanings.count("forfeit") > 50 and meanings.count(None) > 1000
+    assert _legend(["12w+", "+5", "Итого", 3.0]) is None and _legend(["x", "+ победа, = ничья"]) == "win"
+    assert _legend(["«+» – неявка"]) == "forfeit"

@@ -188,7 +188,7 @@ def test_language_option_is_found_before_argparse_runs() -> None:
 
 
 def test_catalogues_load_from_a_zipped_package(tmp_path: Path) -> None:
-    """importlib.resources, not file paths: the catalogue is found wherever the package lives."""
+    """A package in a zip finds its catalogue through importlib.resources (a folder reads it beside the code)."""
     archive = tmp_path / "tiebreak.zip"
     with zipfile.ZipFile(archive, "w") as z:
         for path in (SRC / "tiebreak").rglob("*"):

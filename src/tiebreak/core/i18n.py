@@ -2,9 +2,9 @@
 
 tiebreak is written in English and translated with gettext.  The compiled
 catalogues are package data (``tiebreak/locale/<lang>/LC_MESSAGES/tiebreak.mo``)
-read through :mod:`importlib.resources`, so they work from a wheel, an
-editable install and in xlwings Lite (Pyodide) alike; no system locale files
-are needed.
+read beside the code (or through :mod:`importlib.resources` from a zip), so they
+work from a wheel, an editable install and in xlwings Lite (Pyodide) alike; no
+system locale files are needed.
 
 Mark a message with :func:`_` (or :func:`ngettext` for counts, :func:`pgettext`
 when the same English word needs different Russian words) and fill in its

@@ -35,7 +35,6 @@ from itertools import islice
 from operator import itemgetter, lt
 from typing import Any
 from xml.parsers import expat
-from xml.sax.saxutils import escape
 
 from tiebreak.core.a1 import (
     MAX_ROWS,
@@ -47,7 +46,37 @@ from tiebreak.core.a1 import (
 from tiebreak.core.errors import FileFormatError
 from tiebreak.core.i18n import _
 
-__all__ = ["MAIN_NS", "SheetData", "cell_ref", "new_sheet", "patch_sheet", "read_shared_strings", "read_sheet", "split_ref"]
+__all__ = ["MAIN_NS", "SheetData", "cell_ref", "escape", "new_sheet", "patch_sheet", "quoteattr", "read_shared_strings", "read_sheet", "split_ref"]
+
+
+def escape(text: str, entities: dict[str, str] | None = None) -> str:
+    """``&``, ``<`` and ``>`` (then each of ``entities``) escaped, as :func:`xml.sax.saxutils.escape` does.
+
+    Written here because importing :mod:`xml.sax.saxutils` imports :mod:`urllib.request`
+    (and with it http, email and ssl): a fifth of ``tiebreak rank``'s start-up.
+
+    >>> escape('a < b & "c" > d'), escape('say "hi"', {'"': "&quot;"})
+    ('a &lt; b &amp; "c" &gt; d', 'say &quot;hi&quot;')
+    """
+    text = text.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
+    for key, value in (entities or {}).items():
+        text = text.replace(key, value)
+    return text
+
+
+def quoteattr(text: str) -> str:
+    """An attribute value escaped and quoted, as :func:`xml.sax.saxutils.quoteattr` does.
+
+    >>> print(quoteattr("Tom & Jerry"), quoteattr('say "hi"'))
+    "Tom &amp; Jerry" 'say "hi"'
+    """
+    text = escape(text, {"\n": "&#10;", "\r": "&#13;", "\t": "&#9;"})
+    if '"' not in text:
+        return '"' + text + '"'
+    if "'" not in text:
+        return "'" + text + "'"
+    return '"' + text.replace('"', "&quot;") + '"'
+
 
 MAIN_NS = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 MAX_READ_CELLS = 2_000_000

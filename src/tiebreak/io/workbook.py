@@ -33,7 +33,6 @@ import posixpath
 import re
 from pathlib import Path
 from typing import Any
-from xml.sax.saxutils import quoteattr
 
 from tiebreak.core.a1 import absolute_reference, find_sheet, parse_range
 from tiebreak.core.errors import FileFormatError, SettingsError
@@ -50,8 +49,10 @@ from tiebreak.io.package import (
 from tiebreak.io.sheetxml import (
     MAIN_NS,
     SheetData,
+    escape,
     new_sheet,
     patch_sheet,
+    quoteattr,
     read_shared_strings,
     read_sheet,
 )
@@ -377,7 +378,6 @@ _AFTER_NAMES = ("calcPr", "oleSize", "customWorkbookViews", "pivotCaches", "smar
 
 def _set_defined_names(xml: bytes, names: dict[str, str]) -> bytes:
     """Workbook-level defined names set to references (replaced when they exist, added otherwise)."""
-    from xml.sax.saxutils import escape
 
     prefix, _ = _root_prefix(xml, "workbook", MAIN_NS)
     p = re.escape(prefix)
@@ -421,7 +421,6 @@ def _app_with_sheets(xml: bytes, names: list[str], worksheets: list[str]) -> byt
         return None
     vp = t.group(2)
     lp = re.compile(rb"<" + re.escape(vp) + rb"lpstr>.*?</" + re.escape(vp) + rb"lpstr>|<" + re.escape(vp) + rb"lpstr/>", re.DOTALL)
-    from xml.sax.saxutils import escape
 
     pos = t.end()
     for title in worksheets:

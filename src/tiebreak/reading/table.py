@@ -22,8 +22,9 @@ rows and the columns around it.  The steps, each in its own module:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
-from itertools import repeat
+from itertools import chain, repeat
 from typing import Any
 
 from tiebreak.core import grammar as g
@@ -142,8 +143,20 @@ def _plain(value: Any) -> str:
 _SIGN_LEADS = frozenset({FORFEIT_WIN, DRAW_MARK})
 
 
+# a plus followed, in the same cell, by a character that could become a letter when case-folded (not a digit,
+# a space or ASCII punctuation): every legend (notation._LEGEND: a plus, quotes, separators, then a word) has one
+_MAYBE_LEGEND = re.compile(re.escape(FORFEIT_WIN) + r"[^\0]*?[^\0\d\s!-/:-@\[-`{-~]")
+
+
 def _legend(values: Iterable[Any]) -> str | None:
-    """What the first legend among these cell values says + means ('win', 'forfeit'), or None."""
+    """What the first legend among these cell values says + means ('win', 'forfeit'), or None.
+
+    Every cell is looked at once in C first (the texts joined, one search for a plus that
+    could start a legend): a table's ``12w+`` and ``+5`` are no legend, and most tables have none.
+    """
+    values = values if isinstance(values, (list, tuple)) else list(values)
+    if _MAYBE_LEGEND.search("\0".join(filter(str.__instancecheck__, values))) is None:
+        return None
     for v in values:
         if v.__class__ is str and FORFEIT_WIN in v:
             meaning = plus_legend(v)
@@ -205,7 +218,7 @@ class _Reader(SwissDecoding, RoundRobinDecoding):
     def told(self, plus: str | None, legend: Iterable[Any]) -> None:
         """What the caller and the sheet say + means: the setting, and a legend in the grid or among the sheet's other cells."""
         self.plus = plus
-        self.legend = _legend(v for row in self.cells for v in row)
+        self.legend = _legend(list(chain.from_iterable(self.cells)))
         if self.legend is None:
             self.legend = _legend(legend)
         self.notes: list[str] = []
