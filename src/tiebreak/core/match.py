@@ -44,7 +44,7 @@ from tiebreak.core.errors import SettingsError
 from tiebreak.core.i18n import _
 from tiebreak.core.model import CHESS, Kind, Player, Scoring, Tournament
 
-__all__ = ["MATCH", "TEAM_DEFAULT", "MatchEntry", "MatchEvent", "MatchScoring", "MatchTournament", "Side", "default_codes", "match_json", "score_name"]
+__all__ = ["EVENTS", "MATCH", "TEAM_DEFAULT", "MatchEntry", "MatchEvent", "MatchScoring", "MatchSettings", "MatchTournament", "Side", "default_codes", "event_name", "match_json", "score_name"]
 
 MATCH = Scoring(2.0, 1.0, 0.0)
 """Match points by default: 2 for a won match, 1 for a drawn one, 0 for a lost one."""
@@ -60,6 +60,62 @@ def score_name(text: str) -> str:
     if key in ("gp", "game", "games", "game points", "board points", "ио", "очки", "очки партий", "личные очки", "игровые очки"):
         return "GP"
     raise SettingsError(_("score '{text}': write MP (match points) or GP (game points)").format(text=text))
+
+
+EVENTS = ("individual", "team", "micro")
+_EVENT_WORDS = {
+    "individual": ("individual", "games", "single games", "личный", "индивидуальный", "партии"),
+    "team": ("team", "teams", "командный", "команды", "командный турнир"),
+    "micro": ("micro", "micro-match", "micro-matches", "micromatch", "микроматч", "микроматчи", "микро-матчи"),
+}
+
+
+def event_name(text: str) -> str:
+    """``"individual"``, ``"team"`` or ``"micro"`` for the ways people write the kind of event (Команды, микроматчи ...)."""
+    key = " ".join(str(text).strip().casefold().replace("ё", "е").split())
+    for name, words in _EVENT_WORDS.items():
+        if key in words:
+            return name
+    raise SettingsError(_("event '{text}': write individual, team or micro").format(text=text))
+
+
+@dataclass(frozen=True)
+class MatchSettings:
+    """What the user says of a match event (the settings sheet, the command line); None: read from the table, or the default.
+
+    ``event``: individual (a table of single games even with MP and GP
+    columns), team or micro (a match table even without them); ``match``: the
+    match points of a won, drawn, lost match (2/1/0 by default); ``primary``:
+    the score that ranks (match points for teams, game points for
+    micro-matches by default).
+
+    >>> MatchSettings.parse("Команды", "3/1/0", "gp")
+    MatchSettings(event='team', match=Scoring(win=3.0, draw=1.0, loss=0.0), primary='GP')
+    """
+
+    event: str | None = None
+    match: Scoring | None = None
+    primary: str | None = None
+
+    @classmethod
+    def parse(cls, event: str | None = None, match: str | None = None, primary: str | None = None) -> MatchSettings:
+        """From the texts (empty or ``auto``: not said)."""
+
+        def said(text: str | None) -> str | None:
+            t = (text or "").strip()
+            return None if t.casefold() in ("", "auto", "авто") else t
+
+        e, m, p = said(event), said(match), said(primary)
+        try:
+            scoring = Scoring.parse(m) if m is not None else None
+        except SettingsError as err:
+            raise SettingsError(_("match scoring: {error}").format(error=err)) from None
+        return cls(event_name(e) if e is not None else None, scoring, score_name(p) if p is not None else None)
+
+    @property
+    def matches(self) -> bool:
+        """Whether the table is to be read as a match event whatever its header (team or micro)."""
+        return self.event in ("team", "micro")
 
 
 @dataclass(frozen=True)
