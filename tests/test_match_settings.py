@@ -128,3 +128,13 @@ def test_the_settings_sheet_makes_a_match_event_for_the_cli_and_the_rank_script(
     path = _with_settings(tmp_path, [*rows, ["Primary score / Основные очки", "GP"]], "teams_gp.xlsx")
     w = sheet_writes(run_script(payload(path)), 0)[0]
     assert [str(row[0]) for row in w["values"][1:]] == ["2", "1", "3", "4"]
+
+
+def test_a_team_event_without_criteria_is_ranked_by_the_club_criteria_for_teams(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = str(save_xlsx(NO_TOTALS, tmp_path / "teams.xlsx"))
+    assert main(["--lang", "en", "rank", path, "--event", "team", "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    # the README's default for teams: game points, the match between the tied teams, matches won, the higher boards
+    # (TBR left out: the cells give only each match's game points)
+    assert data["criteria"] == ["MPvGP", "h2h", "WIN"]
+    assert _by_name(data, "values")["Ajax"] == {"MPvGP": 7.5, "h2h": None, "WIN": 2.0}

@@ -32,11 +32,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tiebreak.core import grammar as g
-from tiebreak.core.criteria import CRITERIA, Criterion, default_criteria, parse_criteria
+from tiebreak.core.criteria import (
+    CRITERIA,
+    Criterion,
+    default_criteria,
+    get_criterion,
+    parse_criteria,
+)
 from tiebreak.core.errors import SettingsError
 from tiebreak.core.i18n import _
-from tiebreak.core.match import MatchSettings
-from tiebreak.core.model import Scoring
+from tiebreak.core.match import MatchSettings, default_codes
+from tiebreak.core.model import Scoring, Tournament
 from tiebreak.core.rules import DEFAULT_RULES, RULE_SETS, get_rules
 from tiebreak.plan.cells import cell_at
 from tiebreak.plan.model import Write
@@ -220,9 +226,13 @@ class Settings:
             raise SettingsError(_("settings: after round '{value}' must be a round number, or empty for the event as it stands").format(value=self.after_round))
         return k
 
-    def criteria_list(self, round_robin: bool = False) -> list[Criterion]:
+    def criteria_list(self, round_robin: bool = False, t: Tournament | None = None) -> list[Criterion]:
+        """The criteria the row lists; empty: rule 1.13.3's, or for a team event ``t`` the club criteria for teams (:func:`~tiebreak.core.match.default_codes`)."""
         if self.criteria.strip():
             return parse_criteria(self.criteria)
+        team = default_codes(t) if t is not None else None
+        if team is not None:
+            return [get_criterion(c) for c in team]
         return default_criteria(round_robin=round_robin)
 
 

@@ -217,7 +217,7 @@ def plan_rank(
         after_round = settings.after_round_value()
     if after_round is not None:
         t = at_round(t, after_round)
-    crits = settings.criteria_list(round_robin=t.is_round_robin)
+    crits = settings.criteria_list(round_robin=t.is_round_robin, t=t)
     ranking = rank(t, crits, settings.rules)
     cols = lay_out_columns(table, t, ranking, layout.header_row, lang, user_place=layout.place_col is not None)
     if after_round is None:  # the table's own places and coefficients are the event's as it stands, not after an earlier round
