@@ -759,8 +759,12 @@ def _blank_rows(grid: Grid, header_rows: int, players: int, count: int) -> Grid:
     return out + grid[header_rows + players :]
 
 
-def _double_rr(ev: Event, cycle_labels: tuple[str, str], ru: bool) -> tuple[Grid, list[str], int]:
-    """A double round robin: each opponent's number over two sub-columns headed by the cycle row (a game not played yet left blank)."""
+def _double_rr(ev: Event, cycle_labels: tuple[str, str] | None, ru: bool, diagonal: str | None = "X") -> tuple[Grid, list[str], int]:
+    """A double round robin: each opponent's number over two sub-columns headed by the cycle row (a game not played yet left blank).
+
+    ``cycle_labels`` None: no cycle row, each opponent's number over his two sub-columns alone; ``diagonal`` None: each
+    player's own pair of sub-columns left blank.
+    """
     cells = _double(ev.games, len(ev.names))
     n = len(ev.names)
     pts = [sum(sum(cells[i][j]) for j in range(n)) for i in range(n)]
@@ -771,15 +775,17 @@ def _double_rr(ev: Event, cycle_labels: tuple[str, str], ru: bool) -> tuple[Grid
     for j in range(n):
         merges.append(f"{_col(len(top))}1:{_col(len(top) + 1)}1")
         top += [j + 1, None]
-        sub += list(cycle_labels)
+        sub += list(cycle_labels or (None, None))
     top.append("Очки" if ru else "Pts")
     sub.append(None)
     grid: Grid = [top, sub]
     for i in range(n):
         row: list[Any] = [i + 1, ev.names[i]]
         for j in range(n):
-            row += ["X", "X"] if i == j else ([mark[s] for s in cells[i][j]] + [None, None])[:2]
+            row += [diagonal, diagonal] if i == j else ([mark[s] for s in cells[i][j]] + [None, None])[:2]
         grid.append(row + [_half(pts[i])])
+    if cycle_labels is None:
+        del grid[1]
     return grid, merges, 1
 
 
@@ -826,8 +832,26 @@ def _swiss_two_rows(ev: Event, ru: bool, colours: bool) -> tuple[Grid, list[str]
     return grid, [], 1
 
 
-def _ranking_crosstable(ev: Event) -> tuple[Grid, list[str], int]:
-    """chess-results' "Final Ranking crosstable": rows by rank, the opponents written as their ranks, the start number beside."""
+def _tied_ranks(points: list[float], ties: str) -> list[Any]:
+    """The ranks column of rows sorted by rank: 1, 2 ... or, with ``ties``, equal points on rows one after another as a shared place: "2-4" ("range"),
+    "2–4" ("dash"), or "2." on each row ("dot", the others "1.", "5." ...)."""
+    out: list[Any] = []
+    for p, x in enumerate(points, start=1):
+        first = last = p  # the run of equal points around row p
+        while first > 1 and points[first - 2] == x:
+            first -= 1
+        while last < len(points) and points[last] == x:
+            last += 1
+        if not ties or first == last:
+            out.append(f"{p}." if ties == "dot" else p)
+        else:
+            out.append(f"{first}." if ties == "dot" else f"{first}{'-' if ties == 'range' else '–'}{last}")
+    return out
+
+
+def _ranking_crosstable(ev: Event, ties: str = "") -> tuple[Grid, list[str], int]:
+    """chess-results' "Final Ranking crosstable": rows by rank, the opponents written as their ranks (the rows' positions), the
+    start number beside; with ``ties`` the ranks column shows equal points as shared places (see _tied_ranks)."""
     rank = {i + 1: int(ev.places[name]) for i, name in enumerate(ev.names)}
     rounds = len(ev.rounds)
     cells: list[list[str | None]] = [[None] * rounds for _ in ev.names]
@@ -837,9 +861,26 @@ def _ranking_crosstable(ev: Event) -> tuple[Grid, list[str], int]:
             cells[b - 1][k] = f"{rank[a]}b{_mark(_other(s, ev.scoring), ev)}"
     pts = ev.points()
     grid: Grid = [["Rk.", "SNo", "Name", "Rtg", *[f"{k + 1}.Rd" for k in range(rounds)], "Pts."]]
-    for i in sorted(range(len(ev.names)), key=lambda i: rank[i + 1]):
-        grid.append([rank[i + 1], i + 1, ev.names[i], ev.ratings[i], *cells[i], _half(pts[i])])
+    by_rank = sorted(range(len(ev.names)), key=lambda i: rank[i + 1])
+    shown = _tied_ranks([pts[i] for i in by_rank], ties)
+    for i, k in zip(by_rank, shown):
+        grid.append([k if ties else rank[i + 1], i + 1, ev.names[i], ev.ratings[i], *cells[i], _half(pts[i])])
     return grid, [], 2
+
+
+def _rating_change(ev: Event, label: str) -> tuple[Grid, list[str], int]:
+    """The table with, last, a column of rating changes headed ``label`` ("+12", "−8", "0" ...) and no rating column: the
+    changes are neither ratings nor games."""
+    grid, merges, name_col = render(ev, Style(ru="ru" in ev.key))
+    changes = ["+12", "−8", "0", "+3", "-15", "+7", "−1", "+20"]
+    k = 0
+    for row in grid:
+        if row[name_col] in ev.names:
+            row.append(changes[k % len(changes)])
+            k += 1
+        else:
+            row.append(label if row is grid[0] else None)
+    return grid, merges, name_col
 
 
 def _name_parts(ev: Event, ru: bool) -> tuple[Grid, list[str], int]:
@@ -888,12 +929,20 @@ LAYOUTS: list[tuple[str, Event, Builder, int]] = [
     ("spacer-column-and-blank-rows", E4, lambda ev: _with_blank_rows(ev, 1, spacer=True, ru=True), 1),
     ("cycle-sub-columns", D1, lambda ev: _double_rr(ev, ("1 кр.", "2 кр."), ru=True), 1),
     ("cycle-sub-columns-roman", D2, lambda ev: _double_rr(ev, ("I", "II"), ru=False), 1),
+    ("cycle-sub-columns-blank-diagonal", D1, lambda ev: _double_rr(ev, ("1 кр.", "2 кр."), ru=True, diagonal=None), 1),
+    ("sub-columns-blank-diagonal-no-cycle-row", D2, lambda ev: _double_rr(ev, None, ru=False, diagonal=None), 1),
     ("round-in-three-columns", S2, lambda ev: _swiss_triples(ev, ru=True), 1),
     ("round-in-three-columns", S1, lambda ev: _swiss_triples(ev, ru=False), 1),
     ("two-rows-per-player", S4, lambda ev: _swiss_two_rows(ev, ru=False, colours=False), 1),
     ("two-rows-per-player-colours", S3, lambda ev: _swiss_two_rows(ev, ru=True, colours=True), 1),
     ("ranking-crosstable", S1, _ranking_crosstable, 1),
     ("ranking-crosstable", S2, _ranking_crosstable, 1),
+    ("ranking-crosstable-tied-ranks", S1, lambda ev: _ranking_crosstable(ev, ties="range"), 1),
+    ("ranking-crosstable-tied-ranks-dash", S2, lambda ev: _ranking_crosstable(ev, ties="dash"), 1),
+    ("ranking-crosstable-tied-ranks-dot", S1, lambda ev: _ranking_crosstable(ev, ties="dot"), 1),
+    ("rating-change-column", E3, lambda ev: _rating_change(ev, "Rtg+/-"), 1),
+    ("rating-change-column", S2, lambda ev: _rating_change(ev, "Рейт. +/-"), 1),
+    ("rating-change-column-words", S1, lambda ev: _rating_change(ev, "Rating change"), 1),
     ("surname-first-name", E_IVANOVS, lambda ev: _name_parts(ev, ru=True), 2),
     ("surname-first-name", E_FIRST_NAMES, lambda ev: _name_parts(ev, ru=False), 2),
     ("sorted-no-numbers-blank-diagonal", E1, _sorted_without_numbers, 1),

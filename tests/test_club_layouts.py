@@ -252,3 +252,46 @@ def test_a_cycle_row_under_a_double_round_robin_is_part_of_the_header(finished: 
     head = next(k for k, line in enumerate(lines) if line.startswith("Place,"))
     got = {row["Name"]: float(row["Points"]) for row in csv.DictReader(io.StringIO("\n".join(lines[head:])))}
     assert got == expected
+
+
+@pytest.mark.parametrize("finished", [True, False], ids=["finished", "in-progress"])
+@pytest.mark.parametrize("label", ["cycle-sub-columns-blank-diagonal", "sub-columns-blank-diagonal-no-cycle-row"])
+def test_a_double_round_robin_with_a_blank_diagonal_is_refused_at_a_result_on_it(
+    finished: bool, label: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The double round robin in sub-columns, each player's own pair left blank, but a 1 typed in the second player's own
+    # pair (his row, the second sub-column under his own number 2: column F): whose game is it?  Refused at that cell.
+    layout = next(x for x in LAYOUTS if x[0] == label)
+    case = layout_case(*layout) if finished else layout_case(layout[0], in_progress(layout[1]), *layout[2:])
+    row = next(r for r, line in enumerate(case.grid) if case.name_of(line) == case.event.names[1])
+    assert case.grid[row][4:6] == [None, None]  # columns E, F: the pair under his own number
+    case.grid[row][5] = 1
+    path = tmp_path / "t.xlsx"
+    write_workbook(case, path)
+    sheet = "Таблица" if "ru" in case.event.key else "Crosstable"
+    assert cli.main(["rank", str(path), "--lang", "en"]) == 1
+    err = capsys.readouterr().err
+    assert f"sheet '{sheet}', cell F{row + 1}: a result stands on the diagonal of a double round robin in two sub-columns" in err
+    assert "mark them X or leave them blank" in err
+    assert cli.main(["rank", str(path), "--lang", "ru"]) == 1
+    err = capsys.readouterr().err
+    assert f"лист '{sheet}', ячейка F{row + 1}: на диагонали двухкругового турнира с подстолбцами стоит результат" in err
+    office = [["" if v is None else v for v in line] for line in case.grid]
+    result = call(functions, "places", office)
+    while isinstance(result, list):
+        result = result[0]
+    assert f"row {row + 1}, column 6" in result or f"строка {row + 1}, столбец 6" in result
+    assert "double round robin in two sub-columns" in result or "двухкругового турнира с подстолбцами" in result
+
+
+@pytest.mark.parametrize("finished", [True, False], ids=["finished", "in-progress"])
+def test_a_double_round_robin_with_a_blank_diagonal_is_read_by_hand(finished: bool) -> None:
+    # D1 drawn without X: Орлов 1+0 (Лебедев) + ½+1 (Соколов) + 1+½ (Морозов) = 4, Лебедев 0+1 + 1+½ + 0+½ = 3,
+    # Соколов ½+0 + 0+½ + ½+1 = 2½, Морозов 0+½ + 1+½ + ½+0 = 2½.  In progress (the first cycle and two games of the second:
+    # Орлов–Лебедев 0, Орлов–Соколов 1): Орлов 1+0 + ½+1 + 1 = 3½, Лебедев 0+1 + 1 + 0 = 2, Соколов ½+0 + 0 + ½ = 1,
+    # Морозов 0 + 1 + ½ = 1½.
+    layout = next(x for x in LAYOUTS if x[0] == "cycle-sub-columns-blank-diagonal")
+    case = layout_case(*layout) if finished else layout_case(layout[0], in_progress(layout[1]), *layout[2:])
+    t = read_table(case.grid)
+    assert t.cycles == 2
+    assert t.points == ([4.0, 3.0, 2.5, 2.5] if finished else [3.5, 2.0, 1.0, 1.5])

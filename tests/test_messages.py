@@ -142,6 +142,92 @@ def test_no_results_found_names_the_first_cell_it_could_not_read(in_progress: bo
     assert "строка 5" in text and "столбец 4" in text and "'В'" in text
 
 
+def _numbers(in_progress: bool, diagonal: str | None, notation: dict[Any, Any] | None = None) -> Any:
+    """TITLED with the results as plain numbers on a 100/50/0 scale (or in ``notation``: a notation tiebreak does not
+    read), the diagonal ``diagonal``."""
+    case = _edited({}, in_progress=in_progress)
+    for row in case.grid[FIRST_ROW - 1 : FIRST_ROW + 5]:
+        for c in range(2, 8):
+            row[c] = diagonal if row[c] == "X" else (notation or {1: 100, "½": 50, 0: 0}).get(row[c], row[c])
+    return case
+
+
+@pytest.mark.parametrize("in_progress", [False, True], ids=["finished", "in-progress"])
+def test_no_results_found_names_the_first_mark_it_could_not_read_beside_a_marked_diagonal(
+    in_progress: bool, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # ✓ for a win, ✗ for a loss, ½ for a draw, the diagonal X: D5 (Иванов's win over Петров) is the first mark not read.
+    # Before: "6 player rows but 1 result columns", counting the one column that held mostly ½.
+    case = _numbers(in_progress, "X", {1: "✓", 0: "✗"})
+    code, _, err = _cli(case, tmp_path, capsys, "--lang", "en")
+    assert code == 1
+    assert "sheet 'Таблица', cell D5: no results found: '✓' here is neither a round robin result (1, ½, 0, + or −)" in err
+    code, _, err = _cli(case, tmp_path, capsys)
+    assert "лист 'Таблица', ячейка D5: результаты не найдены: '✓' здесь — не результат круговой таблицы" in err
+    text = _function(case.grid)
+    assert "строка 5" in text and "столбец 4" in text and "'✓'" in text
+
+
+@pytest.mark.parametrize("diagonal", ["X", None], ids=["diagonal-x", "diagonal-blank"])
+@pytest.mark.parametrize("in_progress", [False, True], ids=["finished", "in-progress"])
+def test_no_results_found_names_the_first_number_it_could_not_read(
+    in_progress: bool, diagonal: str | None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Иванов's row (sheet row 5): the diagonal in C5, then 100 (his win over Петров) in D5: no result on 1/½/0, no
+    # opponent either.  Before, a marked diagonal gave "6 player rows but 1 result columns" (the 0s only) and a blank one
+    # "no results found" naming no cell.
+    case = _numbers(in_progress, diagonal)
+    code, _, err = _cli(case, tmp_path, capsys, "--lang", "en")
+    assert code == 1
+    assert "sheet 'Таблица', cell D5: no results found: 100 here is neither a round robin result (1, ½, 0, + or −) nor a Swiss cell such as '12w1'" in err
+    assert "write the results in one of these notations" in err and "--range" in err
+    assert "result columns" not in err
+    code, _, err = _cli(case, tmp_path, capsys)
+    assert "лист 'Таблица', ячейка D5: результаты не найдены: 100 здесь — не результат круговой таблицы" in err
+    message = _rank_script(case, tmp_path)
+    assert "ячейка D5" in message and "результаты не найдены: 100" in message
+    text = _function(case.grid)  # the function's range starts at the title: D5 is its row 5, column 4
+    assert "строка 5" in text and "столбец 4" in text and "результаты не найдены: 100" in text
+
+
+SWISS = next(c for c in CASES if c.id == "swiss6_chess_ru-plain")  # header row 1, Агеев in row 2 ('4б1' in C2)
+
+
+def _bare_swiss(in_progress: bool) -> Any:
+    """SWISS with each round's cell holding the result alone ('4б1' -> '1'): the opponents left out.
+
+    In progress: the last round (column E) still empty, the second (column D) entered for the first three rows only.
+    """
+    case = copy.deepcopy(SWISS)
+    for r, row in enumerate(case.grid[1:], start=1):
+        for c in (2, 3, 4):
+            row[c] = None if in_progress and (c == 4 or (c == 3 and r > 3)) else row[c][-1]
+        if in_progress:
+            row[5] = None  # the points, which would disagree
+    return case
+
+
+@pytest.mark.parametrize("in_progress", [False, True], ids=["finished", "in-progress"])
+def test_results_without_opponents_name_the_first_such_cell(in_progress: bool, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Агеев's first round (C2) reads 1 (he beat No. 4): a result, but against whom?  Before: "6 player rows but 3
+    # result columns", as if a round robin had lost three columns.
+    case = _bare_swiss(in_progress)
+    assert case.grid[1][1] == "Агеев" and case.grid[1][2] == "1"
+    code, _, err = _cli(case, tmp_path, capsys, "--lang", "en")
+    assert code == 1
+    assert "sheet 'Таблица', cell C2: no results found: '1' here looks like a result but names no opponent" in err
+    assert "a Swiss table the opponent's number in each round's cell, e.g. '12w1' or '12+'" in err
+    assert "write the opponents' numbers before the results" in err and "--range" in err
+    assert "result columns: a round robin needs one result column per player" not in err
+    code, _, err = _cli(case, tmp_path, capsys)
+    assert "лист 'Таблица', ячейка C2: результаты не найдены: '1' здесь выглядит как результат, но соперник не указан" in err
+    assert "запишите номера соперников перед результатами" in err
+    message = _rank_script(case, tmp_path)
+    assert "ячейка C2" in message and "соперник не указан" in message
+    text = _function(case.grid)
+    assert "строка 2" in text and "столбец 3" in text and "соперник не указан" in text
+
+
 # --------------------------------------- item 3: a two-game total and a team match score
 @pytest.mark.parametrize("in_progress", [False, True], ids=["finished", "in-progress"])
 def test_a_total_of_two_games_is_advised_as_such(in_progress: bool, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -168,6 +254,21 @@ def test_a_team_match_score_is_advised_as_such(value: Any, tmp_path: Path, capsy
     code, _, err = _cli(case, tmp_path, capsys)
     assert "похоже на счёт командного матча" in err and "таблицы командных матчей пока так не читаются" in err
     assert "похоже на счёт командного матча" in _function(case.grid)
+
+
+def test_what_is_said_of_team_tables_is_said_in_one_place() -> None:
+    # issue #25 will read team tables: the sentence saying they are not read yet must change in one line
+    from tiebreak.core.i18n import use_language
+    from tiebreak.core.notation import not_a_result, team_tables
+
+    src = Path(__file__).resolve().parent.parent / "src" / "tiebreak"
+    holders = [p.relative_to(src).as_posix() for p in src.rglob("*.py") if "not read as such yet" in p.read_text(encoding="utf-8")]
+    assert holders == ["core/notation.py"]
+    assert (src / "core" / "notation.py").read_text(encoding="utf-8").count("not read as such yet") == 1
+    for lang, said in (("en", "a table of team matches is not read as such yet"), ("ru", "таблицы командных матчей пока так не читаются")):
+        with use_language(lang):
+            assert team_tables() == said
+            assert not_a_result("2,5", swiss=False).endswith("; " + said)
 
 
 # ------------------------------------------- item 5: file-level errors in the table's language

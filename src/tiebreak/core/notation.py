@@ -69,6 +69,7 @@ __all__ = [
     "score_total",
     "sign_after",
     "swiss_cell",
+    "team_tables",
 ]
 
 EXCEL_ERRORS = frozenset(
@@ -264,8 +265,13 @@ def _total_hint(value: object) -> str:
         )
     return ": " + _(
         "this looks like a team match score (the board points of several games): each cell here holds one player's result "
-        "in one game; a table of team matches is not read as such yet"
-    )
+        "in one game; {team_tables}"
+    ).format(team_tables=team_tables())
+
+
+def team_tables() -> str:
+    """What tiebreak says of a table of team matches: the one place that says it (every message about team tables uses it)."""
+    return _("a table of team matches is not read as such yet")
 
 
 def not_a_result(value: object, swiss: bool) -> str:

@@ -15,7 +15,7 @@ no pending game.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from tiebreak.core.errors import SettingsError
@@ -190,7 +190,9 @@ def event_outlook(t: Tournament) -> tuple[Progress, Outlook]:
     remaining games are that round's pending ones, so its entered results are
     points a player already has.  A pending game counts for nothing until its
     result is in.  Counted after an earlier round (``--after-round K``), the
-    points are those after round K and round K+1's games are the ones left.
+    points are those after round K with round K+1's byes (points to come, as
+    :func:`tiebreak.core.outlook.outlook` takes them), and round K+1's games
+    are the ones left.
     """
     # who can still win: not needed to rank, so not loaded with this module
     from tiebreak.core.outlook import outlook
@@ -199,4 +201,14 @@ def event_outlook(t: Tournament) -> tuple[Progress, Outlook]:
     now = t
     if t.after is None and t.whole is not None and where.played > where.after_round:
         now = t.whole.cut(where.played)
-    return where, outlook(now.points, where.remaining, t.scoring)
+    points = list(now.points)
+    whole = t.whole
+    if t.after is not None and whole is not None and t.after < whole.rounds:  # round K+1's byes are points to come (a game is one left)
+        i = t.after
+        for p, row in enumerate(whole.opp):
+            if i < len(row) and row[i] < 0:
+                points[p] += whole.pts[p][i]
+    found = outlook(points, where.remaining, t.scoring)
+    if points != now.points:  # the points shown are the points now; the byes to come count in the least and the most
+        found = replace(found, players=tuple(replace(o, points=p) for o, p in zip(found.players, now.points)))
+    return where, found

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from tiebreak.core import grammar as g
+
 
 def fold(text: str) -> str:
     t = text.casefold().replace("ё", "е")
@@ -46,6 +48,26 @@ def is_coefficient_label(text: str) -> bool:
     (True, True, False)
     """
     return fold(text) in _COEFFICIENT_LABELS
+
+
+_PLUS = re.escape(g.FORFEIT_WIN)
+# a column of rating changes after the event ("Rtg+/-", "+/-", "Δ", "Rating change", "Изм. рейт."): its '+12' is no
+# rating and no game, and the column is left out
+_RATING_CHANGE_RE = re.compile(
+    rf"(?:(?:rtg|rating|elo|рейт|рейтинг|эло|r)\.?\s*)?(?:{_PLUS}\s*/?\s*{g.MINUS_SIGN}|±|δ|delta|дельта)(?:\s*(?:rtg|rating|elo|рейт|рейтинга?|эло|r))?"
+    r"|(?:rating|rtg|elo) (?:change|diff|difference|gain)|(?:change|diff)\.? (?:rating|rtg|elo)"
+    r"|(?:изм|изменение|прирост)\.? ?(?:рейт|рейтинга|эло)|(?:рейт|рейтинг)\.? ?(?:изм|изменение|прирост)"
+    r"\Z"
+)
+
+
+def is_rating_change_label(text: str) -> bool:
+    """Whether a column label names a change of rating, not a rating.
+
+    >>> [is_rating_change_label(t) for t in ("Rtg+/-", "+/-", "Δ", "Rating change", "Изм. рейт.", "ΔR", "Рейт. +/-", "Rtg", "Рейтинг", "Δ Эло")]
+    [True, True, True, True, True, True, True, False, False, True]
+    """
+    return bool(_RATING_CHANGE_RE.fullmatch(fold(text)))
 
 
 def label_role(text: str) -> str | None:

@@ -36,6 +36,8 @@ from tiebreak.core.notation import (
 )
 from tiebreak.reading.base import TableLayout, _Bad, _scale
 from tiebreak.reading.columns import SideColumns
+from tiebreak.reading.labels import cycle_label
+from tiebreak.reading.layout import is_cycle_row
 
 # the location given to a cell's decoding, replaced by the cell's own when the decoding refuses it
 _SOMEWHERE = Location()
@@ -52,6 +54,12 @@ def _pair_ok(k1: Kind, p1: float, k2: Kind, p2: float, sc: Scoring) -> bool:
     return o1 is not None and o2 is not None and o1 == -o2
 
 _RESULT_VALUES = (0.0, 0.5, 1.0, 2.0, 3.0)
+
+def _cycle_at(line: list[Any], c: int) -> bool:
+    """Whether a cycle row heads columns ``c`` and ``c + 1`` as the first and second cycles ('1 кр.' | '2 кр.')."""
+    a, b = line[c], line[c + 1]
+    return isinstance(a, str) and isinstance(b, str) and cycle_label(a) == 1 and cycle_label(b) == 2
+
 
 def _plausible_result(v: Any, sub: int) -> bool:
     """Could this cell be a round robin result (cheap check used to find the block)?"""
@@ -454,7 +462,7 @@ class RoundRobinDecoding(SideColumns):
         for by_blanks in (False, True) if numbers is None else (False,):
             if best is not None:
                 break
-            for sub in (1,) if by_blanks else (1, 2):
+            for sub in (1,) if by_blanks else (2,) if self.header_pairs(n) else (1, 2):
                 width = n * sub
                 for start in range(self.width - width + 1):
                     if any(roles.get(c) in ("number", "name", "rating", "points", "place", "row_number") for c in range(start, start + width)):
@@ -464,7 +472,7 @@ class RoundRobinDecoding(SideColumns):
                         if found is None:
                             continue
                         markers, results, bad = found
-                        if sub == 2 and markers == 0:
+                        if sub == 2 and markers == 0 and not self.paired_blank_diagonal(rows, start, order):
                             continue
                         score = (markers, results)
                         if best is None or score > best[0]:
@@ -474,6 +482,49 @@ class RoundRobinDecoding(SideColumns):
             return None
         _score, start, width, markers, bad, self.order = best
         return start, width, markers, bad
+    def paired_blank_diagonal(self, rows: list[int], start: int, order: list[int]) -> bool:
+        """Whether the block at ``start`` is a double round robin in two sub-columns with its diagonal left blank.
+
+        Only when the header says so (a cycle row, or each opponent's number
+        over two columns, the second unheaded) and each player's own pair of
+        sub-columns is blank on his row: then nothing else can be his.
+        """
+        if not self.paired_header(start, len(rows)):
+            return False
+        return all(self.cells[r][start + 2 * order[i] + s] is None for i, r in enumerate(rows) for s in range(2))
+
+    def header_pairs(self, n: int) -> bool:
+        """Whether the header shows two sub-columns per opponent somewhere (then one column per opponent is no block)."""
+        return any(self.paired_header(start, n) for start in range(self.width - 2 * n + 1))
+
+    def paired_header(self, start: int, n: int) -> bool:
+        """Whether the header shows ``n`` opponents in two sub-columns each from ``start``: a cycle row, or each
+        opponent's number over his two columns (the second unheaded)."""
+        if start + 2 * n > self.width:
+            return False
+        heads = [self.labels_now.get(start + q) for q in range(2 * n)]
+        if all(heads[2 * q] == str(q + 1) and not heads[2 * q + 1] for q in range(n)):
+            return True
+        return any(is_cycle_row(line) and all(_cycle_at(line, start + 2 * q) for q in range(n)) for line in (self.cells[h] for h in self.frame.header_rows))
+
+    def explain_paired_diagonal(self, rows: list[int], roles: dict[int, str]) -> tuple[str, Location] | None:
+        """A double round robin in two sub-columns whose diagonal is blank but for a result on some row's own pair: that cell named."""
+        n = len(rows)
+        for start in range(self.width - 2 * n + 1):
+            if not self.paired_header(start, n) or any(roles.get(c) not in (None, "round") for c in range(start, start + 2 * n)):
+                continue
+            own = [(r, start + 2 * i + s) for i, r in enumerate(rows) for s in range(2)]
+            stray = [(r, c) for r, c in own if self.cells[r][c] is not None and not (isinstance(self.cells[r][c], str) and is_diagonal(self.cells[r][c]))]
+            if stray and len(stray) * 2 <= len(own):
+                r, c = stray[0]
+                message = _(
+                    "a result stands on the diagonal of a double round robin in two sub-columns: these are the sub-columns of "
+                    "this row's own player; mark them X or leave them blank, and write his games under his opponents' numbers"
+                )
+                return message, self.loc(r, c)
+            return None
+        return None
+
     def column_orders(self, start: int, sub: int, n: int, numbers: tuple[int, list[int]] | None) -> list[list[int]]:
         """Candidate positions of each row's own column in the block at ``start``.
 
@@ -646,19 +697,14 @@ class RoundRobinDecoding(SideColumns):
     ) -> tuple[str, Location | None]:
         """Why no round robin block was found, and the cell to look at (the last player row, when rows and columns differ)."""
         n = len(rows)
-        numbered = [c for c in cols if (labels or {}).get(c, "").isdigit()]
-        last_row = Location(row=rows[-1] + 1)
-        if numbered and [int(labels[c]) for c in numbered] == list(range(1, len(numbered) + 1)) and len(numbered) != n:  # type: ignore[index]
-            return self.count_mismatch(n, len(numbered)), last_row
-        resultish = [
-            c for c in cols
-            if roles.get(c) is None and sum(1 for r in rows if self.cells[r][c] is not None and not isinstance(self.cells[r][c], _Bad) and (is_diagonal(self.cells[r][c]) or _plausible_result(self.cells[r][c], 1))) * 2 > n
-        ]
-        if resultish and len(resultish) != n and len(resultish) == resultish[-1] - resultish[0] + 1:
-            return self.count_mismatch(n, len(resultish)), last_row
-        # the most common helpful message: which cell stops the diagonal or results
         result_like = [c for c in cols if roles.get(c) not in ("number", "name", "rating", "points", "place")]
-        unread = self.unread_results(rows, [c for c in result_like if roles.get(c) in (None, "round")])
+        candidates = [c for c in result_like if roles.get(c) in (None, "round")]
+        first = self.explain_paired_diagonal(rows, roles) or self.explain_unread_block(rows, candidates, roles, labels or {})
+        first = first or self.explain_column_count(rows, cols, roles, labels or {})
+        if first is not None:
+            return first
+        # the most common helpful message: which cell stops the diagonal or results
+        unread = self.unread_results(rows, candidates) or self.unread_results(rows, candidates, numbers=True) or self.results_without_opponents(rows, candidates)
         if unread is not None:
             return unread
         message = (
@@ -675,6 +721,21 @@ class RoundRobinDecoding(SideColumns):
         )
         return message.format(n=n), None
 
+    def explain_column_count(self, rows: list[int], cols: list[int], roles: dict[int, str], labels: dict[int, str]) -> tuple[str, Location] | None:
+        """'n player rows but m result columns' when the columns headed 1, 2 ... or those holding results are not one per row."""
+        n = len(rows)
+        numbered = [c for c in cols if labels.get(c, "").isdigit()]
+        last_row = Location(row=rows[-1] + 1)
+        if numbered and [int(labels[c]) for c in numbered] == list(range(1, len(numbered) + 1)) and len(numbered) != n:
+            return self.count_mismatch(n, len(numbered)), last_row
+        resultish = [
+            c for c in cols
+            if roles.get(c) is None and sum(1 for r in rows if self.cells[r][c] is not None and not isinstance(self.cells[r][c], _Bad) and (is_diagonal(self.cells[r][c]) or _plausible_result(self.cells[r][c], 1))) * 2 > n
+        ]
+        if resultish and len(resultish) != n and len(resultish) == resultish[-1] - resultish[0] + 1:
+            return self.count_mismatch(n, len(resultish)), last_row
+        return None
+
     def row_without_player(self, rows: list[int], roles: dict[int, str]) -> tuple[str, Location] | None:
         """A row among the players' with neither a number nor a name (a sub-header, a note): not counted, named."""
         who = [c for c, role in roles.items() if role in ("number", "name")]
@@ -690,12 +751,32 @@ class RoundRobinDecoding(SideColumns):
         )
         return message.format(count=players(len(rows) - len(blank))), Location(row=r + 1)
 
-    def unread_results(self, rows: list[int], cols: list[int]) -> tuple[str, Location] | None:
-        """'No results found' naming the first cell, row by row, where results could stand whose text is neither a
-        result nor a Swiss cell (results there in a notation tiebreak does not read); None when there is none."""
+    def diagonal_window(self, rows: list[int], cols: list[int]) -> list[int] | None:
+        """The columns of a round robin whose diagonal is marked (row i's mark in the window's column i), or None."""
+        n = len(rows)
+        for k in range(len(cols) - n + 1):
+            window = cols[k : k + n]
+            if window[-1] - window[0] != n - 1:
+                continue
+            marks = [self.cells[r][window[i]] for i, r in enumerate(rows)]
+            if all(isinstance(v, str) and is_diagonal(v) for v in marks):
+                return window
+        return None
+
+    def unread_results(self, rows: list[int], cols: list[int], *, numbers: bool = False) -> tuple[str, Location] | None:
+        """'No results found' naming the first cell, row by row, where results could stand whose text (with
+        ``numbers``: or number) is neither a result nor a Swiss cell (results there in a notation tiebreak does not
+        read); None when there is none."""
         for r in rows:
             for c in cols:
                 v = self.cells[r][c]
+                if numbers and isinstance(v, float) and not _plausible_result(v, 1):
+                    message = _(
+                        "no results found: {text} here is neither a round robin result (1, ½, 0, + or −) nor a Swiss cell such as "
+                        "'12w1' (opponent, colour, result); write the results in one of these notations (see 'How a table is read' "
+                        "in the README), or give --range if the crosstable is elsewhere on the sheet"
+                    )
+                    return message.format(text=show(v)), self.loc(r, c)
                 if not isinstance(v, str) or is_diagonal(v) or _plausible_result(v, 1):
                     continue
                 try:
@@ -707,6 +788,43 @@ class RoundRobinDecoding(SideColumns):
                         "in the README), or give --range if the crosstable is elsewhere on the sheet"
                     )
                     return message.format(text=show(v)), self.loc(r, c)
+        return None
+
+    def explain_unread_block(self, rows: list[int], cols: list[int], roles: dict[int, str], labels: dict[int, str]) -> tuple[str, Location] | None:
+        """The first cell of a round robin's columns (its diagonal marked, or headed 1 to n) that is no result; else the
+        first result with no opponent in a table too narrow for a round robin; None when neither is found."""
+        n = len(rows)
+        window = self.diagonal_window(rows, cols)
+        if window is None:
+            headed = [c for c in range(self.width) if labels.get(c, "").isdigit()]
+            if [int(labels[c]) for c in headed] == list(range(1, n + 1)) and all(roles.get(c) in (None, "round") for c in headed):
+                window = headed  # the columns headed 1 to n, one per player
+        if window is not None:
+            return self.unread_results(rows, window, numbers=True)
+        return self.bare_results(rows, cols)
+
+    def bare_results(self, rows: list[int], cols: list[int]) -> tuple[str, Location] | None:
+        """Results with no opponent in fewer columns than a round robin has opponents and no diagonal mark: a Swiss
+        table without its pairings, its first such cell named (None for any other table)."""
+        if len(cols) >= len(rows) - 1 or any(isinstance(v, str) and is_diagonal(v) for r in rows for v in (self.cells[r][c] for c in cols)):
+            return None
+        return self.results_without_opponents(rows, cols)
+
+    def results_without_opponents(self, rows: list[int], cols: list[int]) -> tuple[str, Location] | None:
+        """'No results found' naming the first cell holding a result with no opponent (``1``, ``+`` in a round's
+        column): the results are there but not whom they were scored against; None when there is none."""
+        for r in rows:
+            for c in cols:
+                v = self.cells[r][c]
+                if v is None or isinstance(v, _Bad) or (isinstance(v, str) and is_diagonal(v)) or not _plausible_result(v, 1):
+                    continue
+                message = _(
+                    "no results found: {text} here looks like a result but names no opponent: a round robin needs {n} result "
+                    "columns (one per player row, the diagonal marked X or left blank), a Swiss table the opponent's number in "
+                    "each round's cell, e.g. '12w1' or '12+'; write the opponents' numbers before the results (see 'How a table "
+                    "is read' in the README), or give --range if the crosstable is elsewhere on the sheet"
+                )
+                return message.format(text=show(v), n=len(rows)), self.loc(r, c)
         return None
 
     @staticmethod

@@ -86,6 +86,10 @@ def _index_of(text: str, get_number: Any) -> int:
     return -2 if j is None else j
 
 
+# a rank as chess-results prints it: '3', '3.', a shared place '3-4' or '3–4'
+_RANK_TEXT = re.compile(rf"\s*(\d{{1,4}})\s*\.?\s*(?:{g.MINUS_SIGN}\s*(\d{{1,4}})\s*\.?)?\s*\Z")
+
+
 class SwissDecoding(SideColumns):
     """Round columns found, read a column at a time, and checked (every opponent answers back)."""
 
@@ -118,11 +122,15 @@ class SwissDecoding(SideColumns):
         place = next((c for c, role in sorted(roles.items()) if role == "place"), None)
         if self.pairings_point_back(rows, cols, roles):
             return None
+        saved = None if place is None else self.ranks_in_order(rows, place)
         if place is not None and self.is_number_column(rows, place, guessed=False):
             as_ranks = {c: role for c, role in roles.items() if role not in ("number", "row_number")}
             as_ranks[place] = "number"
             if self.pairings_point_back(rows, cols, as_ranks):
                 return as_ranks
+        if saved is not None:  # the ties were not the opponents' numbers: the column back as it was
+            for r, v in zip(rows, saved):
+                self.cells[r][place] = v  # type: ignore[index]
         starts = self.start_numbers(rows, roles)
         if starts is not None and starts[1] != list(range(1, len(rows) + 1)) and self.pairings_point_back(rows, cols, roles, by_row=True):
             column = starts[0]
@@ -135,6 +143,35 @@ class SwissDecoding(SideColumns):
                 self.loc(rows[0], column),
             )
         return None
+
+    def ranks_in_order(self, rows: list[int], place: int) -> list[Any] | None:
+        """A ranks column with ties (``3–4``, ``3-4``, or ``3.`` twice) read as the rows' positions, which its opponents' numbers are.
+
+        Only when every rank fits its row (row 3 of ``3–4`` or of a second
+        ``3.``) and one is a tie; returns the cells as they were (None when
+        the column is left as it is).
+        """
+        values = [self.cells[r][place] for r in rows]
+        tied = False
+        for p, v in enumerate(values, start=1):
+            m = _RANK_TEXT.match(v) if isinstance(v, str) else None
+            first = int(v) if isinstance(v, float) and v.is_integer() else int(m.group(1)) if m else None
+            if first is None:
+                return None
+            last = int(m.group(2)) if m and m.group(2) else None
+            if last is not None:
+                tied = True
+                if not first <= p <= last:
+                    return None
+            elif first != p:
+                if not (first < p and values[p - 2] == v):
+                    return None
+                tied = True
+        if not tied:
+            return None
+        for p, r in enumerate(rows, start=1):
+            self.cells[r][place] = float(p)
+        return values
 
     def read_ranking_crosstable(
         self, header: int | None, rows: list[int], cols: list[int], roles: dict[int, str], labels: dict[int, str]

@@ -61,8 +61,8 @@ from tiebreak.reading.base import (
     _normalized,
 )
 from tiebreak.reading.labels import is_other_label as _is_other_label
+from tiebreak.reading.labels import is_rating_change_label, name_part
 from tiebreak.reading.labels import label_role as _label_role
-from tiebreak.reading.labels import name_part
 from tiebreak.reading.layout import Frame, find_frame, player_row_pairs, round_pairs
 from tiebreak.reading.round_robin import RoundRobinDecoding
 from tiebreak.reading.swiss import SwissDecoding
@@ -246,6 +246,7 @@ class _Reader(SwissDecoding, RoundRobinDecoding):
         self.frame = frame
         self.labels_now = labels
         self.refuse_transposed(frame)
+        self.drop_rating_changes(frame)
         self.join_round_pairs(frame)
         self.join_player_rows(frame)
         self.join_name_parts(frame)
@@ -357,6 +358,15 @@ class _Reader(SwissDecoding, RoundRobinDecoding):
                 break
             ahead += 1
         return ahead
+
+    def drop_rating_changes(self, frame: Frame) -> None:
+        """A column of rating changes ('Rtg+/-', 'Δ', 'Изм. рейт.') left out: its '+12' is neither a rating nor a game."""
+        for c in [c for c, text in frame.labels.items() if is_rating_change_label(text)]:
+            for r in frame.player_rows + frame.footer_rows:
+                self.cells[r][c] = None
+            frame.labels.pop(c)
+            frame.roles.pop(c, None)
+            self.ignore.add(c)
 
     def join_round_pairs(self, frame: Frame) -> None:
         """A Swiss round in two or three columns (opponent, colour, result) read as one cell per round: 4, w and 1 -> '4 w 1'."""
