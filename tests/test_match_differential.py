@@ -61,8 +61,8 @@ def _compare(events: int, round_robin: bool, primary: str) -> tuple[int, int, li
     total = Counts()
     rule_sets = {"fide-2024": 0, "fide-2026": 0}
     first, other = ("GPTS", "MPTS") if primary == "GP" else ("PTS", "GPTS")
-    # on game points the checker counts WIN, WON and STD per game; per match they are WIN:MP, WON:MP, STD:MP
-    codes_here = [c + ":MP" if primary == "GP" and c in ("WIN", "WON", "STD") else c for c in VALUE_CODES]
+    # on game points the checker counts WIN, WON and STD per game, as tiebreak does; per match they are WIN:MP, WON:MP, STD:MP
+    codes_here = [*VALUE_CODES, *(["WIN:MP", "WON:MP", "STD:MP"] if primary == "GP" else [])]
     for index in range(events):
         text, counts = make_team_event(rng, index, round_robin, primary)
         for key in ("pab", "hpb", "fpb", "zpb", "forfeit", "board_forfeit", "reserves", "rematch"):
@@ -110,7 +110,7 @@ def test_random_team_swiss_events_on_game_points_agree_with_gacrux() -> None:
     compared, teams, mismatches, counts, rule_sets = _compare(20, False, "GP")
     assert not mismatches, f"{len(mismatches)} differences from gacrux, e.g.:\n" + "\n".join(mismatches[:25])
     assert rule_sets["fide-2024"] >= 5 and rule_sets["fide-2026"] >= 5
-    assert compared == teams * (len(VALUE_CODES) + 2 + len(PLACE_LISTS)) and teams >= 100
+    assert compared == teams * (len(VALUE_CODES) + 3 + 2 + len(PLACE_LISTS)) and teams >= 100
 
 
 def test_random_team_round_robins_agree_with_gacrux() -> None:

@@ -167,3 +167,22 @@ def test_the_round_being_entered_counts_its_entered_games(tmp_path: Path, capsys
     assert {p["number"]: (p["points"], p["max_points"]) for p in data["players"]} == {1: (2, 3), 2: (2, 3), 3: (0, 1), 4: (0, 1)}
     # the worksheet function, through xlwings' Office.js conversion, agrees
     assert call(functions, "outlook", SWISS_HALF, "max_points") == [[""], [3], [3], [1], [0]]
+
+
+# Five players; round 2 pairs Ann–Cid and Bob–Eve and gives Dan the bye (a point).
+# After round 1: Ann 1, Bob 0, Cid 1, Dan 0, Eve 1.  Dan's bye is a point to come: at most 1, not 0.
+# Dan's best place: the winner of Ann–Cid (or both, 1½ each, on a draw) is above him; Eve, losing,
+# has 1, level with Dan (counted for him): best 2.  Worst: Ann and Cid draw (1½ each) and Bob beats
+# Eve (1 each): all four at or above his 1, so 5.  Ann: best 1 (she beats Cid); worst 5 (she loses,
+# Cid 2, Dan 1, and Bob beating Eve leaves Bob and Eve on 1, level with her).
+SWISS_BYE = [["No", "Name", "R1", "R2"], [1, "Ann", "2w1", "3b1"], [2, "Bob", "1b0", "5w½"], [3, "Cid", "4w1", "1w0"], [4, "Dan", "3b0", "-1"], [5, "Eve", "-1", "2b½"]]
+
+
+def test_a_bye_in_the_next_round_is_a_point_to_come(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    book = save_xlsx(SWISS_BYE, tmp_path / "bye.xlsx")
+    assert cli.main(["outlook", str(book), "--format", "json", "--after-round", "1"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["games_left"] == 2
+    got = {p["number"]: (p["points"], p["max_points"], p["best_place"], p["worst_place"], p["can_win"]) for p in data["players"]}
+    assert got[4] == (0, 1, 2, 5, False)
+    assert got[1] == (1, 2, 1, 5, True)

@@ -163,6 +163,23 @@ def _table_options(command: argparse.ArgumentParser) -> None:
         choices=("win", "forfeit", "auto"),
         help=_("what + and − beside an opponent mean: won and lost games (win) or forfeits (default: the workbook's settings, else read from the table)"),
     )
+    command.add_argument(
+        "--event",
+        choices=("individual", "team", "micro"),
+        help=_("the kind of event: single games, team matches or draughts micro-matches (default: the workbook's settings, else read from the table)"),
+    )
+    command.add_argument("--match-scoring", metavar="W/D/L", help=_("match points of a won/drawn/lost match, e.g. 3/1/0 (default: the workbook's settings, else 2/1/0)"))
+    command.add_argument(
+        "--primary",
+        type=str.upper,
+        choices=("MP", "GP"),
+        help=_("the score that ranks a match event: match points (MP) or game points (GP) (default: the workbook's settings, else MP for teams, GP for micro-matches)"),
+    )
+
+
+def _match_args(args: argparse.Namespace) -> dict[str, str | None]:
+    """The match-event options of :func:`_table_options`, as :func:`tiebreak.plan.sheet.plan_rank` takes them."""
+    return {"event": args.event, "match_scoring": args.match_scoring, "primary": args.primary}
 
 
 def _after_round_option(command: argparse.ArgumentParser) -> None:
@@ -376,6 +393,7 @@ def _rank(args: argparse.Namespace) -> int:
             language=choose,
             after_round=args.after_round,
             plus=args.plus,
+            match=_match_args(args),
         )
     finally:
         if chosen:  # the workbook's language from here on, for its errors too (main restores the caller's)
@@ -453,6 +471,7 @@ def _export(args: argparse.Namespace) -> int:
         language=lambda setting, labels: cli_language(args.lang, setting, labels),
         after_round=args.after_round,
         plus=args.plus,
+        match=_match_args(args),
     )
     set_language(plan.language)  # the workbook's language from here on (main restores the caller's)
     assert plan.ranking is not None

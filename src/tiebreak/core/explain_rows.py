@@ -33,6 +33,7 @@ __all__ = [
     "black",
     "black_win",
     "counted",
+    "counted_rows",
     "direct_encounter",
     "elected",
     "fore_buchholz",
@@ -168,6 +169,11 @@ def _counted_rows(
         who = _label(ev, q) if q >= 0 else (_("virtual opponent") if ev.why[p][i] != Why.DUMMY else _("dummy opponent"))
         rows.append(Row(_round(ev, r), who, _result(ev, p, r), v, _reason(ev, p, i), cuts.get(i, ""), 0.0 if i in cuts else contribution[i]))
     return rows
+
+
+def counted_rows(ev: Evaluation, p: int, contribution: Sequence[float], low: int = 0, high: int = 0, cut_by_contrib: bool = False) -> list[Row]:
+    """One row per counted opponent value of p with its ``contribution``, the ``low`` lowest and ``high`` highest cut (for explainers elsewhere: the team codes)."""
+    return _counted_rows(ev, p, contribution, low, high, cut_by_contrib)
 
 
 def _per_round(ev: Evaluation, p: int, value: Callable[[int], tuple[float | None, float]], counted_reason: str = "") -> list[Row]:

@@ -44,7 +44,7 @@ from tiebreak.core.errors import SettingsError
 from tiebreak.core.i18n import _
 from tiebreak.core.model import CHESS, Kind, Player, Scoring, Tournament
 
-__all__ = ["MATCH", "TEAM_DEFAULT", "MatchEntry", "MatchEvent", "MatchScoring", "MatchTournament", "Side", "default_codes", "match_json", "score_name"]
+__all__ = ["EVENTS", "MATCH", "TEAM_DEFAULT", "MatchEntry", "MatchEvent", "MatchScoring", "MatchSettings", "MatchTournament", "Side", "default_codes", "event_name", "match_json", "score_name"]
 
 MATCH = Scoring(2.0, 1.0, 0.0)
 """Match points by default: 2 for a won match, 1 for a drawn one, 0 for a lost one."""
@@ -60,6 +60,62 @@ def score_name(text: str) -> str:
     if key in ("gp", "game", "games", "game points", "board points", "ио", "очки", "очки партий", "личные очки", "игровые очки"):
         return "GP"
     raise SettingsError(_("score '{text}': write MP (match points) or GP (game points)").format(text=text))
+
+
+EVENTS = ("individual", "team", "micro")
+_EVENT_WORDS = {
+    "individual": ("individual", "games", "single games", "личный", "индивидуальный", "партии"),
+    "team": ("team", "teams", "командный", "команды", "командный турнир"),
+    "micro": ("micro", "micro-match", "micro-matches", "micromatch", "микроматч", "микроматчи", "микро-матчи"),
+}
+
+
+def event_name(text: str) -> str:
+    """``"individual"``, ``"team"`` or ``"micro"`` for the ways people write the kind of event (Команды, микроматчи ...)."""
+    key = " ".join(str(text).strip().casefold().replace("ё", "е").split())
+    for name, words in _EVENT_WORDS.items():
+        if key in words:
+            return name
+    raise SettingsError(_("event '{text}': write individual, team or micro").format(text=text))
+
+
+@dataclass(frozen=True)
+class MatchSettings:
+    """What the user says of a match event (the settings sheet, the command line); None: read from the table, or the default.
+
+    ``event``: individual (a table of single games even with MP and GP
+    columns), team or micro (a match table even without them); ``match``: the
+    match points of a won, drawn, lost match (2/1/0 by default); ``primary``:
+    the score that ranks (match points for teams, game points for
+    micro-matches by default).
+
+    >>> MatchSettings.parse("Команды", "3/1/0", "gp")
+    MatchSettings(event='team', match=Scoring(win=3.0, draw=1.0, loss=0.0), primary='GP')
+    """
+
+    event: str | None = None
+    match: Scoring | None = None
+    primary: str | None = None
+
+    @classmethod
+    def parse(cls, event: str | None = None, match: str | None = None, primary: str | None = None) -> MatchSettings:
+        """From the texts (empty or ``auto``: not said)."""
+
+        def said(text: str | None) -> str | None:
+            t = (text or "").strip()
+            return None if t.casefold() in ("", "auto", "авто") else t
+
+        e, m, p = said(event), said(match), said(primary)
+        try:
+            scoring = Scoring.parse(m) if m is not None else None
+        except SettingsError as err:
+            raise SettingsError(_("match scoring: {error}").format(error=err)) from None
+        return cls(event_name(e) if e is not None else None, scoring, score_name(p) if p is not None else None)
+
+    @property
+    def matches(self) -> bool:
+        """Whether the table is to be read as a match event whatever its header (team or micro)."""
+        return self.event in ("team", "micro")
 
 
 @dataclass(frozen=True)
@@ -125,6 +181,8 @@ class MatchEntry:
     game_points: float
     boards: tuple[float | None, ...] = ()
     """Points per board; None for a board without a game in a played match (nobody there)."""
+    forfeited: tuple[int, ...] = ()
+    """Boards (0-based) of a played match whose game was won or lost by forfeit, not over the board (TRF's ``+``, ``-``)."""
 
 
 @dataclass
@@ -205,15 +263,19 @@ class MatchEvent:
         """What the ranking ranks: the event on its primary score; a micro-match event game by game (:meth:`games`)."""
         return self.games() if self.event == "micro" and self.primary == "GP" else self.on(self.primary)
 
-    def games(self) -> MatchTournament:
+    def games(self, pab_won: bool = False) -> MatchTournament:
         """The event game by game: each match's games as rounds of their own (round r's games are rounds 2r-1, 2r of two).
 
         The coefficients of the Russian rules count a micro-match game by game
         this way: an opponent's score is his game points, each game won, drawn or
-        lost on its own.  An unplayed match is that many unplayed games.
+        lost on its own.  An unplayed match is that many unplayed games; a board
+        forfeited inside a played match a game won or lost by forfeit.
+        ``pab_won``: a pairing-allocated bye's games each won, whatever game
+        points it gives (as FIDE's checker counts wins and standard points).
         """
-        if "games" in self._views:
-            return self._views["games"]
+        key = "games, PAB won" if pab_won else "games"
+        if key in self._views:
+            return self._views[key]
         b, g = self.boards, self.scoring.game
         players = [Player(s.number, s.name, s.rating, s.row, s.stated_game_points) for s in self.sides]
         t = _new(players, self.rounds * b, g, self.system)
@@ -229,12 +291,15 @@ class MatchEvent:
                     continue
                 for k in range(b):
                     colour = None if e.colour is None else e.colour if k % 2 == 0 else ("b" if e.colour == "w" else "w")
+                    kind = e.kind
                     if e.kind is Kind.PLAYED:
                         pts = e.boards[k] if k < len(e.boards) and e.boards[k] is not None else e.game_points / b
+                        if k in e.forfeited:
+                            kind = Kind.FORFEIT_WIN if pts == g.win else Kind.FORFEIT_LOSS
                     else:
-                        pts = e.game_points / b
-                    t.set_entry(p, b * r + k + 1, e.opponent, colour, pts or 0.0, e.kind)
-        self._views["games"] = t
+                        pts = g.win if pab_won and e.kind is Kind.PAIRING_BYE else e.game_points / b
+                    t.set_entry(p, b * r + k + 1, e.opponent, colour, pts or 0.0, kind)
+        self._views[key] = t
         return t
 
     def _view(self, key: str) -> MatchTournament:
@@ -304,6 +369,11 @@ class MatchTournament(Tournament):
 
     event: MatchEvent
     score_name: str = "MP"
+
+    @property
+    def games_a_round(self) -> int:
+        """A match's games when the event is read game by game (a round of the event is a match); else 1."""
+        return self.event.boards if self.score_name == "games" else 1
 
     def cut(self, k: int) -> Tournament:
         """As :meth:`Tournament.cut`, the event cut after round ``k`` too."""

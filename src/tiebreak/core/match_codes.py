@@ -30,6 +30,7 @@ from dataclasses import replace
 from typing import Any
 
 from tiebreak.core import coefficients as co
+from tiebreak.core import explain_rows as ex
 from tiebreak.core import fide
 from tiebreak.core.counting import Evaluation, Ratings
 from tiebreak.core.criterion import (
@@ -39,7 +40,7 @@ from tiebreak.core.criterion import (
     ValueCriterion,
 )
 from tiebreak.core.errors import SettingsError, UnknownCriterionError
-from tiebreak.core.i18n import _
+from tiebreak.core.i18n import _, pgettext
 from tiebreak.core.match import MatchEvent, MatchTournament, score_name
 from tiebreak.core.model import Kind
 from tiebreak.core.numbers import half_up
@@ -77,6 +78,26 @@ def view(ev: Evaluation, score: str) -> Evaluation:
     from tiebreak.core.rules import get_rules
 
     return ev.memo(("match view", score), lambda: get_rules(ev.rules.name).evaluate(t.event.on(score)))
+
+
+def per_game(compute: Any) -> Any:
+    """``compute`` (WIN, WON, STD, or its explainer) game by game on a team event ranked on game points, as FIDE's checker counts them.
+
+    With game points primary the checker counts WIN, WON and STD on the games
+    (each board a game; an unplayed match that many unplayed games, a
+    pairing-allocated bye that many games won); per match they are ``WIN:MP``
+    ... .  On anything else ``compute`` is unchanged.
+    """
+
+    def on_games(ev: Evaluation, *args: Any) -> Any:
+        t = ev.tournament
+        if isinstance(t, MatchTournament) and t.score_name == "GP" and t.event.event == "team":
+            from tiebreak.core.rules import get_rules
+
+            ev = ev.memo(("match view", "games, PAB won"), lambda: get_rules(ev.rules.name).evaluate(t.event.games(pab_won=True)))
+        return compute(ev, *args)
+
+    return on_games
 
 
 # ------------------------------------------------------------------ values
@@ -133,13 +154,18 @@ def sssc(ev: Evaluation, ratings: Ratings = None) -> list[float]:
     """SSSC: secondary score + primary BH / the normalising factor, rounded half up to 0.01."""
     e = event_of(ev, "SSSC")
     bh = co.buchholz(view(ev, e.primary))
+    factor = _sssc_factor(e)
+    return [half_up(s + b / factor, 2) for s, b in zip(e.score(e.secondary), bh)]
+
+
+def _sssc_factor(e: MatchEvent) -> int:
+    """SSSC's normalising factor (C.07 13.2), at least 1."""
     m, g, rounds = e.scoring.match, e.scoring.game, e.rounds
     if e.primary == "MP":
         factor = math.floor(m.win * rounds / g.win / e.boards)
     else:
         factor = math.floor(g.win * rounds * e.boards / m.win)
-    factor = max(factor, 1)
-    return [half_up(s + b / factor, 2) for s, b in zip(e.score(e.secondary), bh)]
+    return max(factor, 1)
 
 
 # ------------------------------------------------------------------ extended direct encounter
@@ -190,6 +216,91 @@ def ede(chain: str) -> Callable[[Evaluation, Sequence[int], GroupContext], list[
     return compute
 
 
+# ------------------------------------------------------------------ explanations
+_UNPLAYED_WORDS = {Kind.FORFEIT_WIN: "+F", Kind.FORFEIT_LOSS: "-F", Kind.PAIRING_BYE: "PAB", Kind.HALF_BYE: "HPB", Kind.FULL_BYE: "FPB", Kind.ZERO_BYE: "ZPB"}
+
+
+def _match_result(e: MatchEvent, p: int, r: int) -> str:
+    """A match as a table writes it: own : opponent's game points (``3:1``), or the unplayed match's word (``+F``, ``PAB`` ...)."""
+    m = e.entries[p][r] if r < len(e.entries[p]) else None
+    if m is None:
+        return pgettext("result", "absent")
+    if m.kind is Kind.PLAYED and m.opponent is not None:
+        back = e.entries[m.opponent][r]
+        their = back.game_points if back is not None else 0.0
+        return f"{ex.score_text(m.game_points)}:{ex.score_text(their)}"
+    return _UNPLAYED_WORDS.get(m.kind, pgettext("result", "absent"))
+
+
+def _per_match(e: MatchEvent, p: int, score: str) -> list[ex.Row]:
+    """A row per round of side p: the match, and its points on ``score``."""
+    rows = []
+    for r, m in enumerate(e.entries[p]):
+        q = m.opponent if m is not None else None
+        value = 0.0 if m is None else m.match_points if score == "MP" else m.game_points
+        rows.append(ex.Row(r + 1 if e.has_rounds else None, e.sides[q].name if q is not None else "—", _match_result(e, p, r), None, "", "", value))
+    return rows
+
+
+def _secondary_rows(ev: Evaluation, p: int, ratings: Ratings) -> tuple[list[ex.Row], str]:
+    """MPvGP: a row per match, its secondary score."""
+    e = event_of(ev, "MPvGP")
+    return _per_match(e, p, e.secondary), ""
+
+
+def _esb_rows(first: str, second: str, low: int = 0) -> ex.Explainer:
+    """E<X><Y>SB: a row per counted opponent, his ``first`` score × own ``second`` points of the match, the ``low`` least significant cut."""
+
+    def rows(ev: Evaluation, p: int, ratings: Ratings) -> tuple[list[ex.Row], str]:
+        e = event_of(ev, f"E{first[0]}{second[0]}SB")
+        vx, vy = view(ev, first), view(ev, second)
+        own = dict(zip(vy.at[p], vy.credit[p]))
+        contrib = [v * own.get(r, 0.0) for v, r in zip(vx.val[p], vx.at[p])]
+        out = ex.counted_rows(vx, p, contrib, low, 0, cut_by_contrib=True)
+        for row, r in zip(out, vx.at[p]):
+            if 0 <= r < e.rounds:
+                row.result = _match_result(e, p, r)  # the match's score, as the table writes it
+        # TRANSLATORS: an extended Sonneborn-Berger's total: each {first} and {second} is "match points" or "game points"
+        how = _("the opponent's {first} × own {second} in the match").format(first=_score_words(first), second=_score_words(second))
+        return out, how
+
+    return rows
+
+
+def _score_words(score: str) -> str:
+    return _("match points") if score == "MP" else _("game points")
+
+
+def _board_rows(code: str, weight: Callable[[int], float] | None = None) -> ex.Explainer:
+    """BC, TBR, BBE: a row per board, the side's game points on it over the event (times the board number for BC)."""
+
+    def rows(ev: Evaluation, p: int, ratings: Ratings) -> tuple[list[ex.Row], str]:
+        e = with_boards(ev, code)
+        out = []
+        for b, v in enumerate(e.board_points(p)):
+            counted = weight(b) if weight is not None else None
+            out.append(ex.Row(None, _("board {number}").format(number=b + 1), ex.score_text(v), counted, "", "", v * counted if counted is not None else v))
+        if code == "BC":
+            return out, _("Σ board number × game points on that board; the lower the better")
+        if code == "TBR":
+            return out, _("compared board by board: board 1 first, then board 2 ...")
+        return out, _("compared on the game points without the last board, then without the last two ...")
+
+    return rows
+
+
+def _sssc_rows(ev: Evaluation, p: int, ratings: Ratings) -> tuple[list[ex.Row], str]:
+    """SSSC: the primary Buchholz's rows, and how the secondary score and the factor make the total."""
+    e = event_of(ev, "SSSC")
+    primary = view(ev, e.primary)
+    bh = co.buchholz(primary)[p]
+    factor = _sssc_factor(e)
+    how = _("secondary score {score} + Buchholz {bh} / {factor} (the normalising factor)").format(
+        score=ex.score_text(e.score(e.secondary)[p]), bh=ex.score_text(bh), factor=factor
+    )
+    return ex.counted_rows(primary, p, primary.val[p]), how
+
+
 # ------------------------------------------------------------------ the codes
 def _m(code: str, name: str, name_ru: str, description: str, compute: Any, **kw: Any) -> ValueCriterion:
     return ValueCriterion(code, name, name_ru, description, compute=compute, fide=True, **kw)
@@ -201,19 +312,19 @@ def _esb(first: str, second: str, low: int = 0) -> ValueCriterion:
     return _m(
         code, f"Extended Sonneborn-Berger {code}", f"Расширенный Зонненборн-Бергер {code}",
         f"Σ opponent's {words[first][0]} × own {words[second][0]} in the match (C.07 13.1)" + (f", without the {low} least significant" if low else "") + ".",
-        extended_sb(first, second, low),
+        extended_sb(first, second, low), explainer=_esb_rows(first, second, low),
     )
 
 
 _EDE_CHAINS = {"EDE": "", "EDEC": "C", "EDET": "T", "EDEB": "B", "EDEBT": "CT", "EDEBB": "CB"}
 
 MATCH_CRITERIA: tuple[Criterion, ...] = (
-    _m("MPvGP", "Secondary score (MPvGP)", "Вторичный счёт (MPvGP)", "Game points when match points are primary, match points when game points are (C.07 12).", secondary, decimals=1, aliases=("MPVGP",)),
+    _m("MPvGP", "Secondary score (MPvGP)", "Вторичный счёт (MPvGP)", "Game points when match points are primary, match points when game points are (C.07 12).", secondary, decimals=1, aliases=("MPVGP",), explainer=_secondary_rows),
     *(_esb(x, y) for x in ("MP", "GP") for y in ("MP", "GP")),
-    _m("BC", "Board count", "Подсчёт по доскам (BC)", "Σ board number × game points on that board; the lower the better (C.07 13.3).", board_count, decimals=1, lower_is_better=True),
-    _m("TBR", "Top-board result", "Результат на высших досках (TBR)", "Game points on board 1, then board 2, ... (C.07 13.3).", top_board, decimals=1),
-    _m("BBE", "Bottom-board elimination", "Исключение низших досок (BBE)", "Game points without the last board, then without the last two, ... (C.07 13.3).", bottom_board, decimals=1),
-    _m("SSSC", "Score-strength combination", "Комбинация счёта и силы (SSSC)", "Secondary score + primary BH / the normalising factor (C.07 13.2).", sssc, decimals=2),
+    _m("BC", "Board count", "Подсчёт по доскам (BC)", "Σ board number × game points on that board; the lower the better (C.07 13.3).", board_count, decimals=1, lower_is_better=True, explainer=_board_rows("BC", lambda b: b + 1.0)),
+    _m("TBR", "Top-board result", "Результат на высших досках (TBR)", "Game points on board 1, then board 2, ... (C.07 13.3).", top_board, decimals=1, explainer=_board_rows("TBR")),
+    _m("BBE", "Bottom-board elimination", "Исключение низших досок (BBE)", "Game points without the last board, then without the last two, ... (C.07 13.3).", bottom_board, decimals=1, explainer=_board_rows("BBE")),
+    _m("SSSC", "Score-strength combination", "Комбинация счёта и силы (SSSC)", "Secondary score + primary BH / the normalising factor (C.07 13.2).", sssc, decimals=2, explainer=_sssc_rows),
     *(
         GroupCriterion(
             code, f"Extended direct encounter {code}", f"Расширенная личная встреча {code}",

@@ -288,6 +288,11 @@ class Tournament:
         return self.system == "round robin"
 
     @property
+    def games_a_round(self) -> int:
+        """Rounds of this tournament that make one round of the event: 1; a micro-match event read game by game has a match's games."""
+        return 1
+
+    @property
     def rounds_played(self) -> int:
         """Rounds through the last one in which at least one game was played over the board.
 

@@ -15,7 +15,7 @@ no pending game.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from tiebreak.core.errors import SettingsError
@@ -57,7 +57,21 @@ class Progress:
 
 
 def progress(t: Tournament) -> Progress:
-    """Rounds complete, rounds scheduled and the games still to be played in ``t``."""
+    """Rounds complete, rounds scheduled and the games still to be played in ``t``.
+
+    The rounds are the event's: a micro-match event read game by game
+    (``t.games_a_round`` games a match) counts its matches, a match complete
+    when all its games are in.
+    """
+    p = _progress(t)
+    n = t.games_a_round
+    if n == 1:
+        return p
+    return Progress(after_round=p.after_round // n, rounds=p.rounds // n, played=-(-p.played // n), remaining=p.remaining, pending=p.pending)
+
+
+def _progress(t: Tournament) -> Progress:
+    """:func:`progress` in the rounds of ``t`` (a micro-match event's games, when read game by game)."""
     played = t.rounds_played
     pending_rounds = {r for r, _w, _b in t.pending} | {r for r, _p in t.unentered}
     if t.has_rounds:
@@ -117,10 +131,11 @@ def settle(t: Tournament) -> Tournament:
     """
     if not t.has_rounds:
         return t
-    p = progress(t)
-    if p.after_round >= t.rounds or p.after_round < 1:
+    p = _progress(t)
+    after = p.after_round - p.after_round % t.games_a_round  # whole matches only
+    if after >= t.rounds or after < 1:
         return t
-    cut = t.cut(p.after_round)
+    cut = t.cut(after)
     cut.pending = list(t.pending)
     cut.unentered = list(t.unentered)
     return cut
@@ -136,17 +151,19 @@ def at_round(t: Tournament, k: int) -> Tournament:
     if not t.has_rounds:
         raise SettingsError(_("after round {k}: a round-robin matrix does not say in which round a game was played; give the event with round numbers or as TRF").format(k=k))
     whole = t.whole or t
-    if not 1 <= k <= whole.rounds:
-        raise SettingsError(_("after round {k}: the table has rounds 1–{rounds}").format(k=k, rounds=whole.rounds))
-    cut = whole.cut(k)
-    cut.after = k
+    n = whole.games_a_round  # a micro-match event read game by game: round k is its k-th match
+    if not 1 <= k <= whole.rounds // n:
+        raise SettingsError(_("after round {k}: the table has rounds 1–{rounds}").format(k=k, rounds=whole.rounds // n))
+    cut = whole.cut(k * n)
+    cut.after = k * n
     return cut
 
 
 def pending_note(t: Tournament) -> str | None:
     """The note listing the results still missing in the round being entered, or None."""
-    p = progress(t)
-    rnd = p.after_round + 1
+    p = _progress(t)
+    n = t.games_a_round  # a micro-match event read game by game: the first game of the match being entered
+    rnd = p.after_round - p.after_round % n + 1
     games = [(w, b) for r, w, b in t.pending if r == rnd]
     empty = [q for r, q in t.unentered if r == rnd]
     if not games and not empty:
@@ -156,7 +173,7 @@ def pending_note(t: Tournament) -> str | None:
     played = sum(1 for row in (t.whole or t).opp if rnd - 1 < len(row) and row[rnd - 1] >= 0) // 2
     missing = len(games) + (len(empty) + 1) // 2
     return _("round {round}: {missing} of {boards} results missing: {games}").format(
-        round=rnd, missing=missing, boards=missing + played, games=", ".join(names)
+        round=(rnd - 1) // n + 1, missing=missing, boards=missing + played, games=", ".join(names)
     )
 
 
@@ -173,7 +190,9 @@ def event_outlook(t: Tournament) -> tuple[Progress, Outlook]:
     remaining games are that round's pending ones, so its entered results are
     points a player already has.  A pending game counts for nothing until its
     result is in.  Counted after an earlier round (``--after-round K``), the
-    points are those after round K and round K+1's games are the ones left.
+    points are those after round K with round K+1's byes (points to come, as
+    :func:`tiebreak.core.outlook.outlook` takes them), and round K+1's games
+    are the ones left.
     """
     # who can still win: not needed to rank, so not loaded with this module
     from tiebreak.core.outlook import outlook
@@ -182,4 +201,14 @@ def event_outlook(t: Tournament) -> tuple[Progress, Outlook]:
     now = t
     if t.after is None and t.whole is not None and where.played > where.after_round:
         now = t.whole.cut(where.played)
-    return where, outlook(now.points, where.remaining, t.scoring)
+    points = list(now.points)
+    whole = t.whole
+    if t.after is not None and whole is not None and t.after < whole.rounds:  # round K+1's byes are points to come (a game is one left)
+        i = t.after
+        for p, row in enumerate(whole.opp):
+            if i < len(row) and row[i] < 0:
+                points[p] += whole.pts[p][i]
+    found = outlook(points, where.remaining, t.scoring)
+    if points != now.points:  # the points shown are the points now; the byes to come count in the least and the most
+        found = replace(found, players=tuple(replace(o, points=p) for o, p in zip(found.players, now.points)))
+    return where, found

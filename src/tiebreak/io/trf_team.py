@@ -178,7 +178,8 @@ def _matches(t: Tournament, team_of: dict[int, tuple[int, int]], n: int, rounds:
             their = sum(g[2] for g in games.get(opp, [])[:boards])
             kind = Kind.PLAYED if played else Kind.FORFEIT_WIN if gp > their else Kind.FORFEIT_LOSS
             mp = sc.result(gp, their) if played else sc.unplayed(kind, boards)[0]
-            entries[k][r] = MatchEntry(r + 1, opp, own[0][3], kind, mp, gp, points if played else ())
+            forfeited = tuple(b for b, g in enumerate(own[:boards]) if g[4] != int(Kind.PLAYED)) if played else ()
+            entries[k][r] = MatchEntry(r + 1, opp, own[0][3], kind, mp, gp, points if played else (), forfeited)
     return entries
 
 

@@ -92,7 +92,7 @@ def compare_sheet(ranking: Ranking, book: SheetSource, settings: Settings, lang:
     except SettingsError as err:
         raise SettingsError(_("sheet '{sheet}', Compare: {error}").format(sheet=SETTINGS_SHEET, error=err)) from None
     t = ranking.tournament
-    criteria = settings.criteria_list(round_robin=t.is_round_robin)
+    criteria = settings.criteria_list(round_robin=t.is_round_robin, t=t)
     rankings = [ranking if get_rules(r).name == ranking.evaluation.rules.name else rank(t, criteria, r) for r, _c in pairs]
     result = compare_rankings(rankings)
     found = find_sheet(COMPARE_SHEET, book.sheet_names())  # as Excel: the user's 'compare' is the Compare sheet

@@ -15,6 +15,10 @@ followed by the list of criteria codes.  Rank fills in the defaults the first
 time it runs; later runs read what the user changed.  A row
 ``After round / После тура`` with a round number, added by the user, ranks
 the event as it stood after that round (empty or absent: as it stands).
+Rows ``Event / Турнир`` (individual, team, micro), ``Match scoring / Очки за
+матч`` (3/1/0; default 2/1/0) and ``Primary score / Основные очки`` (MP, GP),
+added by the user, say what a match event is (empty or absent: read from the
+table, the defaults).
 
 >>> s = Settings.from_grid([["Правила", "fide-2024"], ["Критерии", "BH/C1, BH, SB"]])
 >>> s.rules, [c.code for c in s.criteria_list()]
@@ -28,10 +32,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tiebreak.core import grammar as g
-from tiebreak.core.criteria import CRITERIA, Criterion, default_criteria, parse_criteria
+from tiebreak.core.criteria import (
+    CRITERIA,
+    Criterion,
+    default_criteria,
+    get_criterion,
+    parse_criteria,
+)
 from tiebreak.core.errors import SettingsError
 from tiebreak.core.i18n import _
-from tiebreak.core.model import Scoring
+from tiebreak.core.match import MatchSettings, default_codes
+from tiebreak.core.model import Scoring, Tournament
 from tiebreak.core.rules import DEFAULT_RULES, RULE_SETS, get_rules
 from tiebreak.plan.cells import cell_at
 from tiebreak.plan.model import Write
@@ -41,6 +52,9 @@ __all__ = ["SETTINGS_SHEET", "Settings", "settings_grid", "settings_updates"]
 SETTINGS_SHEET = "tiebreak"
 
 _KEYS = {
+    "match_scoring": ("match scoring", "match points", "очки за матч", "командные очки"),
+    "event": ("event", "турнир", "вид турнира"),
+    "primary": ("primary score", "primary", "основные очки"),
     "rules": ("rule set", "rules", "правила", "регламент", "набор правил"),
     "criteria": ("criteria", "critera", "критерии", "тай-брейки", "tie-breaks", "tiebreaks", "дополнительные показатели"),
     "scoring": ("scoring", "points per game", "очки за партию", "система очков", "очки"),
@@ -61,6 +75,9 @@ LABELS = {
     "outlook": "Outlook / Прогноз",
     "after_round": "After round / После тура",
     "plus": "Plus means / Плюс означает",
+    "event": "Event / Турнир",
+    "match_scoring": "Match scoring / Очки за матч",
+    "primary": "Primary score / Основные очки",
 }
 
 
@@ -92,6 +109,12 @@ class Settings:
     """yes: Rank also writes the Outlook sheet (who can still win); empty or no: it does not."""
     plus: str = ""
     """What + and − beside an opponent mean: win (won and lost games), forfeit, or empty/auto (read from the table)."""
+    event: str = ""
+    """individual, team or micro (empty or auto: read from the table): a match event is read as one even without MP and GP columns."""
+    match_scoring: str = ""
+    """Match points of a won/drawn/lost match (empty or auto: 2/1/0)."""
+    primary: str = ""
+    """MP or GP: the score that ranks a match event (empty or auto: MP for teams, GP for micro-matches)."""
     present: bool = False
     """Whether the workbook had settings (False: defaults, to be written)."""
     found: dict[str, int] = field(default_factory=dict)
@@ -126,8 +149,8 @@ class Settings:
                 s.compare = text
             elif key == "outlook":
                 s.outlook = text
-            elif key == "plus":
-                s.plus = text
+            elif key in ("plus", "event", "match_scoring", "primary"):
+                setattr(s, key, text)
             elif key == "after_round":  # column B only: a note beside an empty value is no round number
                 b = row[1] if len(row) > 1 else None
                 s.after_round = "" if b is None else (f"{b:g}" if isinstance(b, float) else str(b)).strip()
@@ -144,6 +167,7 @@ class Settings:
         self.after_round_value()
         self.wants_outlook()
         self.plus_value()
+        self.match_value()
         if self.language.strip().casefold() not in ("auto", "en", "ru", "english", "russian", "русский", "английский", ""):
             raise SettingsError(_("settings: language '{value}' must be auto, en or ru").format(value=self.language))
 
@@ -169,6 +193,17 @@ class Settings:
             raise SettingsError(_("settings: Plus means '{value}' must be win, forfeit or auto").format(value=self.plus))
         return g.PLUS_MEANS[value]
 
+    def match_value(self) -> MatchSettings:
+        """What the Event, Match scoring and Primary score rows say (:class:`~tiebreak.core.match.MatchSettings`).
+
+        >>> Settings(event="Команды", match_scoring="3/1/0", primary="GP").match_value()
+        MatchSettings(event='team', match=Scoring(win=3.0, draw=1.0, loss=0.0), primary='GP')
+        """
+        try:
+            return MatchSettings.parse(self.event, self.match_scoring, self.primary)
+        except SettingsError as err:
+            raise SettingsError(_("settings: {error}").format(error=err)) from None
+
     def scoring_value(self) -> Scoring | None:
         text = self.scoring.strip()
         if text.casefold() in ("", "auto", "авто"):
@@ -191,9 +226,13 @@ class Settings:
             raise SettingsError(_("settings: after round '{value}' must be a round number, or empty for the event as it stands").format(value=self.after_round))
         return k
 
-    def criteria_list(self, round_robin: bool = False) -> list[Criterion]:
+    def criteria_list(self, round_robin: bool = False, t: Tournament | None = None) -> list[Criterion]:
+        """The criteria the row lists; empty: rule 1.13.3's, or for a team event ``t`` the club criteria for teams (:func:`~tiebreak.core.match.default_codes`)."""
         if self.criteria.strip():
             return parse_criteria(self.criteria)
+        team = default_codes(t) if t is not None else None
+        if team is not None:
+            return [get_criterion(c) for c in team]
         return default_criteria(round_robin=round_robin)
 
 

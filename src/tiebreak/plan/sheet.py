@@ -173,6 +173,7 @@ def plan_rank(
     language: Chooser | None = None,
     after_round: int | None = None,
     plus: str | None = None,
+    match: dict[str, str | None] | None = None,
 ) -> Plan:
     """Work out everything Rank writes; raise a :class:`TiebreakError` (nothing written) on bad input.
 
@@ -188,7 +189,8 @@ def plan_rank(
     current language is unchanged afterwards.  ``after_round`` ranks the
     event as it stood after that round (:func:`tiebreak.core.progress.at_round`).
     ``plus`` (win, forfeit, auto) overrides the settings' Plus means: what + and
-    − beside an opponent mean.
+    − beside an opponent mean.  ``match`` (``event``, ``match_scoring``,
+    ``primary``: the command line's) overrides the settings' rows of a match event.
     """
     choose = language or choose_language
     names = book.sheet_names()
@@ -197,6 +199,10 @@ def plan_rank(
     if plus:
         settings.plus = plus
         settings.plus_value()
+    for key, value in (match or {}).items():
+        if value:
+            setattr(settings, key, value)
+    settings.match_value()
     target, values, box, blocks, named = _choose_table(book, names, own, sheet, cell_range)
     grid = rows_of(values, *box)
     lang = choose(settings.language, table_labels(grid))
@@ -211,7 +217,7 @@ def plan_rank(
         after_round = settings.after_round_value()
     if after_round is not None:
         t = at_round(t, after_round)
-    crits = settings.criteria_list(round_robin=t.is_round_robin)
+    crits = settings.criteria_list(round_robin=t.is_round_robin, t=t)
     ranking = rank(t, crits, settings.rules)
     cols = lay_out_columns(table, t, ranking, layout.header_row, lang, user_place=layout.place_col is not None)
     if after_round is None:  # the table's own places and coefficients are the event's as it stands, not after an earlier round
@@ -345,6 +351,7 @@ def _read_crosstable(
             ignore_cols=ignore,
             plus=settings.plus_value(),
             legend=table.values.values(),  # a legend under the table, outside its box
+            match=settings.match_value(),
         )
     except LayoutError as err:
         raise LayoutError(str(err) + _elsewhere(book, names, own, table.sheet)) from None

@@ -35,6 +35,7 @@ from tiebreak.core.errors import (
     TiebreakError,
 )
 from tiebreak.core.i18n import _
+from tiebreak.core.match import MatchSettings
 from tiebreak.core.model import DRAUGHTS, Scoring, Tournament
 from tiebreak.core.notation import (
     DRAW_MARK,
@@ -81,6 +82,7 @@ def read_table(
     ignore_cols: Sequence[int] = (),
     plus: str | None = None,
     legend: Iterable[Any] = (),
+    match: MatchSettings | None = None,
 ) -> Tournament:
     """Read a crosstable grid into a :class:`~tiebreak.core.model.Tournament`.
 
@@ -96,10 +98,15 @@ def read_table(
     in the grid or among the ``legend`` cells (the rest of the sheet: ``+
     победа``, ``+ win``, ``+ неявка``), else won and lost games when no
     decisive game is written any other way, forfeits when some is.
+
+    ``match`` (:class:`~tiebreak.core.match.MatchSettings`) says what the user
+    set of a match event: a team or micro-match event is read as one even
+    without MP and GP columns, an individual one never is.
     """
     try:
-        if is_match_table(grid):  # a team table or micro-matches: match-points and game-points columns (reading.team)
-            return settle(read_match_table(grid, scoring=scoring).tournament())
+        m = match or MatchSettings()
+        if m.matches or (m.event is None and is_match_table(grid)):  # a team table or micro-matches: MP and GP columns, or the settings say so (reading.team)
+            return settle(read_match_table(grid, scoring=scoring, settings=m).tournament())
         reader = _Reader(grid, scoring, ignore_cols, plus, legend, origin)
         try:
             return settle(reader.read())

@@ -2,8 +2,9 @@
 
 A grid is read as a match event only when it clearly is one: its header has a
 match-points column *and* a game-points column (``MP`` / ``GP``, ``МО`` / ``ИО``,
-``КО`` / ``ОП``, ``Match points`` / ``Game points`` ...).  Every other table is read
-as a table of single games, as before.
+``КО`` / ``ОП``, ``Match points`` / ``Game points`` ...), or the settings say so
+(:class:`~tiebreak.core.match.MatchSettings`: then the totals columns may be
+missing).  Every other table is read as a table of single games, as before.
 
 * **Swiss**: ``No | Team | R1 … Rn | MP | GP``; a round cell is the opponent's
   number, the colour on board 1 (``w`` / ``b``, ``б`` / ``ч``, optional) and the
@@ -33,7 +34,14 @@ from typing import Any
 from tiebreak.core import grammar as g
 from tiebreak.core.errors import ConsistencyError, Location, NotationError
 from tiebreak.core.i18n import _
-from tiebreak.core.match import MatchEntry, MatchEvent, MatchScoring, Side
+from tiebreak.core.match import (
+    MATCH,
+    MatchEntry,
+    MatchEvent,
+    MatchScoring,
+    MatchSettings,
+    Side,
+)
 from tiebreak.core.model import CHESS, DRAUGHTS, Kind, Scoring
 from tiebreak.core.text import one_line
 from tiebreak.reading.base import TableLayout
@@ -64,8 +72,13 @@ def _label(v: Any) -> str:
     return " ".join(str(v).strip().casefold().replace("ё", "е").split()) if v is not None else ""
 
 
-def _header(grid: Grid) -> tuple[int, dict[str, int], list[tuple[int, int]]] | None:
-    """(header row, column of each part, [(round or opponent number, column)]) when the grid has MP and GP columns."""
+def _header(grid: Grid, totals: bool = True) -> tuple[int, dict[str, int], list[tuple[int, int]]] | None:
+    """(header row, column of each part, [(round or opponent number, column)]) when the grid has MP and GP columns.
+
+    ``totals=False`` (the settings say it is a match event): the MP and GP
+    columns may be missing; the header is then the first row with round
+    columns and a number or name column.
+    """
     if not isinstance(grid, (list, tuple)):
         return None  # not a grid: the table reader says what is wrong with it
     for r, row in enumerate(grid[:6]):
@@ -74,22 +87,27 @@ def _header(grid: Grid) -> tuple[int, dict[str, int], list[tuple[int, int]]] | N
         labels = [_label(v) for v in row]
         mp = [c for c, t in enumerate(labels) if t in _MP]
         gp = [c for c, t in enumerate(labels) if t in _GP]
-        if not mp or not gp:
+        if totals and (not mp or not gp):
             continue
-        parts = {"mp": mp[0], "gp": gp[0]}
-        for c, t in enumerate(labels):
-            if t in _NUMBER and "number" not in parts:
-                parts["number"] = c
-            elif t in _NAME and "name" not in parts:
-                parts["name"] = c
+        parts = _parts(labels, {k: v[0] for k, v in (("mp", mp), ("gp", gp)) if v})
         rounds = []
         for c, t in enumerate(labels):
             m = _ROUND.match(t) if c not in parts.values() else None
             if m and int(m.group(1)) > 0:
                 rounds.append((int(m.group(1)), c))
-        if rounds:
+        if rounds and (totals or "number" in parts or "name" in parts):
             return r, parts, rounds
     return None
+
+
+def _parts(labels: list[str], parts: dict[str, int]) -> dict[str, int]:
+    """``parts`` (the MP and GP columns found) with the number and name columns of the header's labels."""
+    for c, t in enumerate(labels):
+        if t in _NUMBER and "number" not in parts:
+            parts["number"] = c
+        elif t in _NAME and "name" not in parts:
+            parts["name"] = c
+    return parts
 
 
 def is_match_table(grid: Grid) -> bool:
@@ -155,12 +173,16 @@ def _played(text: str, where: Location, with_opponent: bool) -> _Cell:
     return _Cell(int(opp_text) if opp_text else None, colour, Kind.PLAYED, _number(res))
 
 
-def read_match_table(grid: Grid, *, scoring: Scoring | None = None, event: str | None = None) -> MatchEvent:
-    """Read a match table (see the module text); ``scoring`` is the game's (default: chess for teams, draughts for micro-matches)."""
-    found = _header(grid)
-    if found is None:
-        raise NotationError(_("no match-points and game-points columns (MP, GP) in the header: not a match table"))
-    head, parts, rounds = found
+def read_match_table(grid: Grid, *, scoring: Scoring | None = None, event: str | None = None, settings: MatchSettings | None = None) -> MatchEvent:
+    """Read a match table (see the module text); ``scoring`` is the game's (default: chess for teams, draughts for micro-matches).
+
+    ``settings`` (the settings sheet's or the command line's) say the kind of
+    event, the match points and the primary score; with the kind said, the MP
+    and GP columns may be missing.
+    """
+    settings = settings or MatchSettings()
+    event = event or (settings.event if settings.matches else None)
+    head, parts, rounds = _found_header(grid, event)
     rows = [r for r in range(head + 1, len(grid)) if _row_number(grid[r], parts) is not None]
     numbers = [_row_number(grid[r], parts) for r in rows]
     index = {n: i for i, n in enumerate(numbers)}
@@ -169,7 +191,7 @@ def read_match_table(grid: Grid, *, scoring: Scoring | None = None, event: str |
     cells = [[_cell(_joined(grid, r, c, second.get(c)), Location(row=r + 1, column=c + 1, round=k + 1), not round_robin) for k, (_n, c) in enumerate(rounds)] for r in rows]
     micro = _is_micro(grid[: head + 1], cells, event, parts)
     game = scoring or (DRAUGHTS if micro else CHESS)
-    sc = MatchScoring(game=game)
+    sc = MatchScoring(match=settings.match or MATCH, game=game)
     if round_robin:
         _mirror_matrix(cells, numbers, rounds)
     else:
@@ -180,16 +202,35 @@ def read_match_table(grid: Grid, *, scoring: Scoring | None = None, event: str |
         own = [[n for n, _c in rounds].index(x or 0) for x in numbers]
         entries = [row[:k] + row[k + 1 :] for row, k in zip(entries, own)]
     sides = [
-        Side(int(n or 0), _name(grid[r], parts, n), row=r + 1, stated_match_points=_float(_at(grid, r, parts["mp"])), stated_game_points=_float(_at(grid, r, parts["gp"])))
+        Side(int(n or 0), _name(grid[r], parts, n), row=r + 1, stated_match_points=_stated(grid, r, parts, "mp"), stated_game_points=_stated(grid, r, parts, "gp"))
         for r, n in zip(rows, numbers)
     ]
     e = _event(sides, entries, boards, sc, micro, round_robin)
+    if settings.primary is not None:
+        e.primary = settings.primary
     _check_totals(e, rows, parts)
     e.layout = TableLayout(
         height=len(grid), width=max((len(r) for r in grid), default=0), header_row=head, player_rows=rows, result_cols=[c for _n, c in rounds],
-        number_col=parts.get("number"), name_col=parts.get("name"), points_col=parts["gp" if micro else "mp"], header_rows=list(range(head + 1)),
+        number_col=parts.get("number"), name_col=parts.get("name"), points_col=parts.get("gp" if e.primary == "GP" else "mp"), header_rows=list(range(head + 1)),
     )
     return e
+
+
+def _found_header(grid: Grid, event: str | None) -> tuple[int, dict[str, int], list[tuple[int, int]]]:
+    """The header (:func:`_header`), the MP and GP columns optional when the settings say the kind of ``event``; refused naming why."""
+    found = _header(grid, totals=event is None)
+    if found is not None:
+        return found
+    if event == "micro":
+        raise NotationError(_("the settings say a micro-match event, but no row of the table heads its rounds (R1, R2 … or 1, 2 …) beside a number or name column"))
+    if event is not None:
+        raise NotationError(_("the settings say a team event, but no row of the table heads its rounds (R1, R2 … or 1, 2 …) beside a number or name column"))
+    raise NotationError(_("no match-points and game-points columns (MP, GP) in the header: not a match table"))
+
+
+def _stated(grid: Grid, r: int, parts: dict[str, int], key: str) -> float | None:
+    """The total the row states in its MP or GP column (None without the column)."""
+    return _float(_at(grid, r, parts[key])) if key in parts else None
 
 
 def _sub_columns(header: Sequence[Any], rounds: list[tuple[int, int]], parts: dict[str, int]) -> dict[int, int]:
@@ -403,7 +444,7 @@ def _only_games(own: float, their: float, game: Scoring, where: Location) -> tup
 
 def _check_totals(e: MatchEvent, rows: list[int], parts: dict[str, int]) -> None:
     for i, s in enumerate(e.sides):
-        for stated, got, col in ((s.stated_match_points, e.match_points[i], parts["mp"]), (s.stated_game_points, e.game_points[i], parts["gp"])):
+        for stated, got, col in ((s.stated_match_points, e.match_points[i], parts.get("mp", 0)), (s.stated_game_points, e.game_points[i], parts.get("gp", 0))):
             if stated is not None and abs(stated - got) > 1e-9:
                 raise ConsistencyError(
                     _("the table says {stated} but the matches add up to {got}").format(stated=f"{stated:g}", got=f"{got:g}"),
