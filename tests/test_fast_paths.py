@@ -23,6 +23,8 @@ every rule set:
   opponents) against the same fields computed from the table directly;
 * the cache bounded by cells: however many tables are read, it keeps at most its
   budget of cells, keeps the last table, and finds again the ones it keeps;
+* a held copy found by identity (the cached call's shortcut past the look at its rows) against
+  an equal grid found by equality and a fresh read, scoring and language still apart;
 * a criterion found again by its text is the one found the first time;
 * display rounding (:func:`~tiebreak.core.numbers.half_up`) skipping Decimal for whole
   numbers, halves and quarters against Decimal's rounding of every value;
