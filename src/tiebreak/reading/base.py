@@ -23,6 +23,7 @@ from tiebreak.core.notation import (
     not_a_result,
     score_total,
     show,
+    team_tables,
     typing_hint,
 )
 from tiebreak.reading.layout import Frame
@@ -205,9 +206,10 @@ class ReaderBase:
         if 2.0 in vs:
             if vs & {0.5, 1.5}:
                 r, c = where_two()
-                raise NotationError(
-                    _("the table mixes 2-point results with half points: set the scoring (1/0.5/0 or 2/1/0)"), locate(r, c)
-                )
+                message = _("the table mixes 2-point results with half points: set the scoring (1/0.5/0 or 2/1/0)")
+                if any(v > 2 for v in vs):  # 2,5 or 3 beside halves: the board points of team matches
+                    message = _("{message}; or these are team match scores (the board points of several games): {team_tables}").format(message=message, team_tables=team_tables())
+                raise NotationError(message, locate(r, c))
             return DRAUGHTS
         return CHESS
 

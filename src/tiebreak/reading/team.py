@@ -66,6 +66,7 @@ _CELL = re.compile(rf"(?:(?P<opp>\d{{1,4}})\s*(?P<col>{g.COLOUR})?\s+|(?P<opp2>\
 _MATRIX_CELL = re.compile(rf"{_RESULT}\Z")
 _FORFEIT = re.compile(rf"(?P<opp>\d{{1,4}})?\s*(?P<sign>{g.one_of(g.FORFEIT_WIN + g.MINUS)})\s*{g.one_of(g.MATCH_FORFEIT_LETTERS)}\Z")
 _DIAGONAL = {m.casefold() for m in g.DIAGONAL_MARKS}
+_PAIRED = re.compile(rf"\d{{1,4}}\s*{g.COLOUR}\Z")  # a pairing written before its result: 4b, 12 ч
 
 
 def _label(v: Any) -> str:
@@ -144,6 +145,8 @@ def _cell(value: Any, where: Location, with_opponent: bool) -> _Cell | None:
         return None  # a matrix's own cell
     if key in g.MATCH_WORDS:
         return _Cell(None, None, g.MATCH_WORDS[key])
+    if with_opponent and _PAIRED.match(text):
+        return None  # paired, result not in yet: the round is being entered, the cell says nothing yet
     m = _FORFEIT.match(key)
     if m:
         return _Cell(int(m.group("opp")) if m.group("opp") else None, None, Kind.FORFEIT_WIN if m.group("sign") == g.FORFEIT_WIN else Kind.FORFEIT_LOSS)
