@@ -2,8 +2,11 @@
 
 The start-up is most of a small workbook's ``tiebreak rank --out`` (docs/speed.md):
 ``doctor`` (and importlib.metadata), ``explain``, ``outlook`` (and the outlook
-engine) and importlib.resources (the catalogues, for a language other than English)
-are imported when used, not at start.  The other commands still work and are listed.
+engine), importlib.resources (the catalogues, for a language other than English)
+and json (``--format json``) are imported when used, not at start; the module-level
+regular expressions of the reader, the notation, the sheet XML and the A1 references
+are compiled on first use (``core/text.compiled_later``), and those a club workbook
+never needs stay uncompiled.  The other commands still work and are listed.
 """
 
 from __future__ import annotations
@@ -20,15 +23,26 @@ from test_worked_example import NAMES, ROUNDS
 
 NOT_AT_START = ["tiebreak.cli.doctor", "tiebreak.cli.explain", "tiebreak.cli.outlook", "tiebreak.core.outlook", "tiebreak.calc.outlook",
                 "importlib.metadata", "importlib.resources", "tiebreak.excel", "xlwings", "openpyxl",
-                "shutil", "bz2", "lzma"]  # argparse sizes its formatters through shutil; tiebreak's own formatter does not
+                "shutil", "bz2", "lzma", "json"]  # argparse sizes its formatters through shutil; tiebreak's own formatter does not
 # what the ranked copy (tiebreak rank --out) loads: escaping its XML by hand spares xml.sax.saxutils,
 # which imports urllib.request and with it http, email and ssl; the Russian catalogue (Rank knows its
 # Russian headers) is read beside the code, without importlib.resources
-NOT_FOR_OUT = ["xml.sax", "urllib.request", "http.client", "ssl", "email", "importlib.resources"]
+NOT_FOR_OUT = ["xml.sax", "urllib.request", "http.client", "ssl", "email", "importlib.resources", "json"]
+# patterns for what a Swiss club workbook of plain results does not hold: footers, team and
+# match scores, signs before the opponent, namespaced XML, entities, criteria with modifiers
+NEVER_COMPILED = {
+    "tiebreak.reading.labels": ["_FOOTER_RE", "_OPPONENT_RE", "_RESULT_RE", "_COLOUR_RE"],
+    "tiebreak.core.notation": ["_GAME_SCORE", "_MATCH", "_SIGN_FIRST", "_FRACTION"],
+    "tiebreak.io.sheetxml": ["_QNAME", "_ENTITY"],
+    "tiebreak.core.criteria": ["_MODIFIER"],
+    "tiebreak.core.a1": ["_RANGE"],
+}
+LAZY_MODULES = [*NEVER_COMPILED, "tiebreak.reading.swiss", "tiebreak.reading.columns", "tiebreak.reading.layout",
+                "tiebreak.io.book_names", "tiebreak.plan.values", "tiebreak.core.grammar", "tiebreak.core.i18n"]
 
 
 def _loaded(code: str) -> list[str]:
-    probe = f"{code}\nimport json, sys\nprint(json.dumps(sorted(sys.modules)))"
+    probe = f"{code}\nimport sys\nloaded = sorted(sys.modules)\nimport json\nprint(json.dumps(loaded))"
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     return list(json.loads(done.stdout.splitlines()[-1]))
 
@@ -94,3 +108,86 @@ def _subparsers(parser: object) -> list[object]:
     assert isinstance(parser, argparse.ArgumentParser)
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     return list(sub.choices.values())
+
+
+def _rank_out(book: Path, out: Path) -> str:
+    return f"from tiebreak.cli.commands import main\nmain(['--lang', 'en', 'rank', {str(book)!r}, '--out', {str(out)!r}, '--format', 'csv'])"
+
+
+def _in_progress() -> list[list[object]]:
+    """The worked example (five rounds) with round 4 half entered (two games of five) and round 5 still empty."""
+    return swiss_grid(NAMES, [*ROUNDS[:-2], ROUNDS[-2][:2], []])
+
+
+@pytest.mark.parametrize("grid", [swiss_grid(NAMES, ROUNDS), _in_progress()], ids=["finished", "in-progress"])
+def test_patterns_a_club_workbook_does_not_need_are_never_compiled(tmp_path: Path, grid: list[list[object]]) -> None:
+    book = save_xlsx(grid, tmp_path / "club.xlsx")
+    probe = _rank_out(book, tmp_path / "ranked.xlsx") + (
+        "\nimport json, sys\nfrom tiebreak.core.text import _Later\n"
+        f"names = {json.dumps(NEVER_COMPILED)}\n"
+        "print(json.dumps({m: [n for n in ns if isinstance(vars(sys.modules[m])[n], _Later) and 'match' not in vars(vars(sys.modules[m])[n])] for m, ns in names.items()}))"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert (tmp_path / "ranked.xlsx").stat().st_size > 0
+    assert json.loads(done.stdout.splitlines()[-1]) == NEVER_COMPILED
+
+
+def _ranked(book: Path, out: Path, eager: bool) -> tuple[str, dict[str, bytes]]:
+    """The CSV and the parts of the ranked copy, with the patterns compiled later or, ``eager``, by ``re.compile`` at import."""
+    import zipfile
+
+    # core/text loaded first with compiled_later replaced by re.compile: every module then compiles at import
+    prelude = (
+        "import re\n" if not eager else
+        "import importlib.util, re, sys\n"
+        f"spec = importlib.util.spec_from_file_location('tiebreak.core.text', {str(_text_source())!r})\n"
+        "m = importlib.util.module_from_spec(spec); spec.loader.exec_module(m); m.compiled_later = re.compile\n"
+        "sys.modules['tiebreak.core.text'] = m\n"
+    )
+    check = "\nimport tiebreak.io.sheetxml as sx\nassert isinstance(sx._QNAME, re.Pattern) is " + str(eager)
+    done = subprocess.run([sys.executable, "-c", prelude + _rank_out(book, out) + check], capture_output=True, text=True, check=True)
+    with zipfile.ZipFile(out) as z:
+        return done.stdout, {n: z.read(n) for n in z.namelist()}
+
+
+def _text_source() -> Path:
+    import importlib.util
+
+    spec = importlib.util.find_spec("tiebreak.core.text")
+    assert spec is not None and spec.origin is not None
+    return Path(spec.origin)
+
+
+@pytest.mark.parametrize("grid", [swiss_grid(NAMES, ROUNDS), _in_progress()], ids=["finished", "in-progress"])
+def test_patterns_compiled_later_give_the_same_ranked_copy(tmp_path: Path, grid: list[list[object]]) -> None:
+    book = save_xlsx(grid, tmp_path / "club.xlsx")
+    lazy_csv, lazy_parts = _ranked(book, tmp_path / "lazy.xlsx", eager=False)
+    eager_csv, eager_parts = _ranked(book, tmp_path / "eager.xlsx", eager=True)
+    lines = lazy_csv.splitlines()
+    assert lazy_csv == eager_csv and len(lines) - next(i for i, x in enumerate(lines) if x.startswith("Place,")) == len(NAMES) + 1
+    assert lazy_parts == eager_parts
+
+
+def test_a_pattern_compiled_later_answers_as_re_compile() -> None:
+    import importlib
+    import random
+    import re
+
+    from tiebreak.core.text import _Later, compiled_later
+
+    later = compiled_later(r"(\d+)([wb])?", re.IGNORECASE)
+    assert isinstance(later, _Later) and "match" not in vars(later)
+    now = re.compile(r"(\d+)([wb])?", re.IGNORECASE)
+    assert later.sub("-", "12W 3b x") == now.sub("-", "12W 3b x") == "- - x" and "match" in vars(later)
+    assert (later.pattern, later.flags, later.groups) == (now.pattern, now.flags, now.groups)
+    rng = random.Random(24)
+    texts = ["".join(rng.choice("12w b½=+-−<row r=\"3\">&amp;:Итого\n") for _ in range(rng.randrange(30))) for _ in range(300)]
+    for name in LAZY_MODULES:
+        module = importlib.import_module(name)
+        for key, value in vars(module).items():
+            if isinstance(value, _Later):
+                plain = re.compile(value.pattern, value.flags)
+                for t in texts:
+                    text: str | bytes = t.encode() if isinstance(value.pattern, bytes) else t
+                    assert value.findall(text) == plain.findall(text), (name, key, t)
+                    assert bool(value.match(text)) == bool(plain.match(text)), (name, key, t)

@@ -7,7 +7,6 @@ exit status 1 (bad input) or 2 (bad usage); never a traceback.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from collections.abc import Iterable, Sequence
@@ -550,6 +549,8 @@ def _print(ranking: Ranking, rules: str, fmt: str, sheet: str | None, dialect: s
             ],
             "separations": [sep.as_json() for sep in seps],
         }
+        import json  # only --format json writes it: not loaded at start-up
+
         json.dump(data, out, ensure_ascii=False, indent=2)
         out.write("\n")
         return

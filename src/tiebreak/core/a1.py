@@ -19,9 +19,10 @@ name doubled), and may mark its parts absolute with ``$``.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from functools import lru_cache
+
+from tiebreak.core.text import compiled_later
 
 __all__ = [
     "MAX_COLUMNS",
@@ -45,16 +46,16 @@ MAX_COLUMNS = 16_384  # XFD
 Range = tuple[str | None, int, int, int, int]
 """(sheet or None, first row, first column, last row, last column), 1-based."""
 
-_CELL = re.compile(r"\$?([A-Za-z]{1,3})\$?([0-9]{1,7})")
-_RANGE = re.compile(
+_CELL = compiled_later(r"\$?([A-Za-z]{1,3})\$?([0-9]{1,7})")
+_RANGE = compiled_later(
     r"(?:(?:'(?P<quoted>(?:[^']|'')+)'|(?P<plain>[^'!:]+))!)?"
     r"\$?(?P<c1>[A-Za-z]{1,3})\$?(?P<r1>[0-9]{1,7})(?::\$?(?P<c2>[A-Za-z]{1,3})\$?(?P<r2>[0-9]{1,7}))?"
 )
 # names Excel writes without quotes: a letter or underscore, then letters, digits, underscores or dots
-_PLAIN_SHEET = re.compile(r"[A-Za-z_][A-Za-z0-9_.]*")
+_PLAIN_SHEET = compiled_later(r"[A-Za-z_][A-Za-z0-9_.]*")
 # ... unless they read as a cell (A1, XFD1048576) or an R1C1 reference (R, C, R1, C12, R1C1, RC)
-_LOOKS_A1 = re.compile(r"[A-Za-z]{1,3}[0-9]+")
-_LOOKS_R1C1 = re.compile(r"(?:[Rr][0-9]*)?(?:[Cc][0-9]*)?")
+_LOOKS_A1 = compiled_later(r"[A-Za-z]{1,3}[0-9]+")
+_LOOKS_R1C1 = compiled_later(r"(?:[Rr][0-9]*)?(?:[Cc][0-9]*)?")
 
 
 @lru_cache(maxsize=4096)

@@ -37,6 +37,7 @@ from tiebreak.core.criterion import (
 )
 from tiebreak.core.errors import UnknownCriterionError
 from tiebreak.core.i18n import _
+from tiebreak.core.text import compiled_later
 
 __all__ = [
     "COEFFICIENT_SYSTEMS",
@@ -203,7 +204,7 @@ def modified(code: str, mods: str) -> Criterion:
 
 
 _MODIFIABLE = frozenset({"bh", "sb", "aro", "tpr", "ps"})
-_MODIFIER = re.compile(r"(?P<base>[a-z]+)\s*/\s*(?P<mods>(?:[cm]\d+|[pvk]\w*)(?:\s*/\s*(?:[cm]\d+|[pvk]\w*))*)\Z")
+_MODIFIER = compiled_later(r"(?P<base>[a-z]+)\s*/\s*(?P<mods>(?:[cm]\d+|[pvk]\w*)(?:\s*/\s*(?:[cm]\d+|[pvk]\w*))*)\Z")
 
 CRITERIA: dict[str, Criterion] = {}
 """Every criterion by its code (modified FIDE codes are added when first asked for)."""

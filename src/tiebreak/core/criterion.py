@@ -75,6 +75,8 @@ class Criterion:
 
 @dataclass(frozen=True)
 class ValueCriterion(Criterion):
+    """A criterion with one value per player (Buchholz, Sonneborn-Berger, ...)."""
+
     compute: Callable[[Evaluation, Ratings], list[Any]] = field(default=lambda ev, r: [], compare=False, repr=False)
 
     @property
@@ -87,6 +89,8 @@ class ValueCriterion(Criterion):
 
 @dataclass(frozen=True)
 class ProgressiveCriterion(Criterion):
+    """A criterion with values at steps k = 1, 2, ...: each further step is asked only for the players still tied."""
+
     compute: Callable[[Evaluation, int, Sequence[int] | None], list[float]] = field(
         default=lambda ev, k, players: [], compare=False, repr=False
     )
@@ -121,6 +125,8 @@ def _places_by_points(ev: Evaluation) -> list[int]:
 
 @dataclass(frozen=True)
 class GroupCriterion(Criterion):
+    """A criterion computed within a group of tied players (head-to-head, order of places, ...)."""
+
     compute: Callable[[Evaluation, Sequence[int], GroupContext], list[Any]] = field(
         default=lambda ev, g, ctx: [], compare=False, repr=False
     )

@@ -33,6 +33,7 @@ from collections.abc import Iterable
 from typing import TypeAlias
 
 from tiebreak.core.model import Kind
+from tiebreak.core.text import compiled_later
 
 __all__ = [
     "BYE_KINDS",
@@ -293,7 +294,7 @@ def parse_number(text: str) -> float | None:
     return f
 
 
-_FLOAT = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?")
+_FLOAT = compiled_later(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?")
 
 
 def mark_of(token: str) -> Mark | None:

@@ -45,6 +45,7 @@ from contextvars import Token
 from typing import ParamSpec, TypeVar
 
 from tiebreak.core.errors import SettingsError
+from tiebreak.core.text import compiled_later
 from tiebreak.core.translation import (
     DEFAULT_LANGUAGE,
     DOMAIN,
@@ -110,7 +111,7 @@ _NAMES = {
     "русский": "ru",
 }
 _AUTO = ("", "auto", "авто", "автоматически")
-_CYRILLIC = re.compile("[\u0400-\u04ff]")
+_CYRILLIC = compiled_later("[\u0400-\u04ff]")
 
 
 # --- the current language --------------------------------------------------

@@ -50,6 +50,7 @@ from tiebreak.core.grammar import (
 )
 from tiebreak.core.i18n import _, lazy_gettext, ngettext
 from tiebreak.core.localformat import decimal_separator
+from tiebreak.core.text import compiled_later
 
 __all__ = [
     "DRAW_MARK",
@@ -232,13 +233,13 @@ _HALF_AS_DATE = {(1, 2), (2, 1)}  # 1/2 typed into a cell becomes 2 January or 1
 _EXCEL_EPOCH = datetime.date(1899, 12, 30)
 _LOOKALIKE_ZERO = str.maketrans(g.LOOKALIKE_ZERO)
 # a text after '=' that is more than results: a formula stored as text
-_FORMULA = re.compile("[^\\d\\s" + g.one_of(sorted({*"".join(g.RESULT_SYMBOLS), *g.DECIMAL_SEPARATORS, *g.PAIR_SEPARATORS, g.SCORE_SEPARATOR}))[1:])
+_FORMULA = compiled_later("[^\\d\\s" + g.one_of(sorted({*"".join(g.RESULT_SYMBOLS), *g.DECIMAL_SEPARATORS, *g.PAIR_SEPARATORS, g.SCORE_SEPARATOR}))[1:])
 # a game score written in a round robin cell ('1-0', '½ – ½')
-_GAME_SCORE = re.compile(rf"(?:1|0|2|{g.HALF_POINT})\s*{g.MINUS_SIGN}\s*(?:1|0|2|{g.HALF_POINT})")
+_GAME_SCORE = compiled_later(rf"(?:1|0|2|{g.HALF_POINT})\s*{g.MINUS_SIGN}\s*(?:1|0|2|{g.HALF_POINT})")
 # a draw typed as the fraction 1/2 (as text: a cell formatted as text, or an apostrophe before it)
-_HALF_AS_TEXT = re.compile(r"1/2")
+_HALF_AS_TEXT = compiled_later(r"1/2")
 # an X typed for the colour of a Swiss cell ('12x1')
-_X_COLOUR = re.compile(rf"\d{{1,6}}\s*{g.one_of(m for m in g.DIAGONAL_MARKS if m.isalpha())}\s*{g.RESULT}")
+_X_COLOUR = compiled_later(rf"\d{{1,6}}\s*{g.one_of(m for m in g.DIAGONAL_MARKS if m.isalpha())}\s*{g.RESULT}")
 
 
 def score_total(value: object) -> float | None:
@@ -383,11 +384,11 @@ _DIAGONAL = g.DIAGONAL_MARKS  # read for every cell: a module global, not an att
 
 
 # a round robin cell: one result, two results (a double round robin), or a match score a:b
-_SINGLE = re.compile(rf"{g.RESULT}\Z")
-_TWO = re.compile(rf"({g.SMALL_RESULT})\s*({g.SMALL_RESULT})\Z")
-_MATCH = re.compile(rf"({g.SCORE_SIDE})\s*{re.escape(g.SCORE_SEPARATOR)}\s*({g.SCORE_SIDE})\Z")
-_SPLIT = re.compile(rf"\s*{g.PAIR_SEPARATOR}\s*|\s+")
-_FRACTION = re.compile(r"\d/\d")
+_SINGLE = compiled_later(rf"{g.RESULT}\Z")
+_TWO = compiled_later(rf"({g.SMALL_RESULT})\s*({g.SMALL_RESULT})\Z")
+_MATCH = compiled_later(rf"({g.SCORE_SIDE})\s*{re.escape(g.SCORE_SEPARATOR)}\s*({g.SCORE_SIDE})\Z")
+_SPLIT = compiled_later(rf"\s*{g.PAIR_SEPARATOR}\s*|\s+")
+_FRACTION = compiled_later(r"\d/\d")
 
 
 def _mark(token: str) -> Mark:
@@ -447,7 +448,7 @@ def split_digits(value: float) -> tuple[float, ...] | None:
 
 
 # a Swiss pairing cell: opponent, then a colour letter and a result, or a separator and a result, or a symbol
-_SWISS = re.compile(
+_SWISS = compiled_later(
     r"(?P<opp>\d{1,6})(?:"
     rf"\s*(?P<col>{g.COLOUR})\s*{g.SWISS_SEPARATOR}?\s*(?P<r1>{g.RESULT})?"  # 12w1, 12 w 1, 5б½, 12w
     rf"|\s*{g.SWISS_SEPARATOR}\s*(?P<r2>{g.RESULT})"  # 12/1, 12:1
@@ -458,11 +459,11 @@ _SWISS = re.compile(
 
 
 # US notation: the result letter before the opponent's number (W12, D5, L3, X4, F7)
-_US = re.compile(rf"({g.one_of(g.US_GAME_LETTERS)})\s*(\d{{1,6}})\Z", re.IGNORECASE)
+_US = compiled_later(rf"({g.one_of(g.US_GAME_LETTERS)})\s*(\d{{1,6}})\Z", re.IGNORECASE)
 # the sign before the opponent's number (+12, =5, −3): read as the number and the sign (12+) once the table says so
-_SIGN_FIRST = re.compile(rf"({g.one_of([FORFEIT_WIN, DRAW_MARK, *g.MINUS])})\s*(\d{{1,6}})\Z")
+_SIGN_FIRST = compiled_later(rf"({g.one_of([FORFEIT_WIN, DRAW_MARK, *g.MINUS])})\s*(\d{{1,6}})\Z")
 # a legend's plus: '+ победа', '"+" - win', '(+) неявка': the word after it
-_LEGEND = re.compile(rf"[(\"'«“]?{re.escape(FORFEIT_WIN)}[)\"'»”]?\s*(?:{g.one_of(g.LEGEND_SEPARATORS)}\s*)?([^\W\d_]+)([^{g.LEGEND_PHRASE_END}]*)")
+_LEGEND = compiled_later(rf"[(\"'«“]?{re.escape(FORFEIT_WIN)}[)\"'»”]?\s*(?:{g.one_of(g.LEGEND_SEPARATORS)}\s*)?([^\W\d_]+)([^{g.LEGEND_PHRASE_END}]*)")
 
 
 def sign_after(text: str) -> tuple[str, int] | None:

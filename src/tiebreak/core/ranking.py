@@ -58,6 +58,8 @@ def place_label(first: int, last: int) -> str:
 
 @dataclass
 class Standing:
+    """One player's line of a ranking: his place (or shared places), the criteria's values, what set him apart."""
+
     player: int
     place: int
     place_to: int
@@ -71,6 +73,8 @@ class Standing:
 
 @dataclass
 class Ranking:
+    """A ranked tournament: the standings top down, the criteria used, and the notes of what was skipped."""
+
     tournament: Tournament
     evaluation: Evaluation
     criteria: list[Criterion]

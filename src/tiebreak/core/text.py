@@ -20,8 +20,36 @@ space, for a field that must stay on its line (a TRF record, a CSV cell).
 from __future__ import annotations
 
 import re
+from typing import Any, AnyStr, Generic, cast
 
-__all__ = ["one_line", "shown"]
+__all__ = ["compiled_later", "one_line", "shown"]
+
+
+class _Later(Generic[AnyStr]):
+    """A regular expression compiled when first used: most of a module's patterns serve inputs one run never meets.
+
+    The first attribute asked for compiles the pattern and keeps its methods and attributes
+    on the instance, so later uses find them as quickly as on the pattern itself.
+    """
+
+    def __init__(self, pattern: AnyStr, flags: int) -> None:
+        self._pattern: AnyStr = pattern
+        self._flags = flags
+
+    def __getattr__(self, name: str) -> Any:
+        compiled = re.compile(self._pattern, self._flags)
+        self.__dict__.update((n, getattr(compiled, n)) for n in dir(compiled) if not n.startswith("_"))
+        return getattr(compiled, name)
+
+
+def compiled_later(pattern: AnyStr, flags: int = 0) -> re.Pattern[AnyStr]:
+    """``re.compile(pattern, flags)``, compiled on first use (start-up: docs/speed.md).
+
+    It offers a pattern's methods and attributes (``match``, ``sub``, ``pattern``, ...), not
+    its type: give ``re`` functions and ``isinstance`` a pattern from ``re.compile``.
+    """
+    return cast("re.Pattern[AnyStr]", _Later(pattern, flags))
+
 
 # C0 but tab and line feed, DEL, C1, and the bidi embeddings, overrides and isolates
 _UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")

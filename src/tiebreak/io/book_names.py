@@ -16,12 +16,12 @@ as on any sheet, and ``--range`` chooses it.
 
 from __future__ import annotations
 
-import re
 import zipfile
 from pathlib import Path
 from typing import Any
 
 from tiebreak.core.a1 import column_index
+from tiebreak.core.text import compiled_later
 
 __all__ = ["MAX_CONTENT", "DefinedName", "defined_names"]
 
@@ -38,8 +38,8 @@ _RANGE = f"{{{_TABLE_NS}}}cell-range-address"
 
 # an ODF cell address: [$]sheet.[$]A[$]1, the sheet quoted when it holds spaces ('Big Table', '' for ')
 _CELL = r"\$?(?:'(?:[^']|'')*'|[^'.:\s]*)\.\$?[A-Za-z]{1,3}\$?\d{1,7}"
-_ODF_RANGE = re.compile(rf"({_CELL})(?::({_CELL}))?")
-_ODF_CELL = re.compile(r"\$?(?:'((?:[^']|'')*)'|([^'.:\s]*))\.\$?([A-Za-z]{1,3})\$?(\d{1,7})")
+_ODF_RANGE = compiled_later(rf"({_CELL})(?::({_CELL}))?")
+_ODF_CELL = compiled_later(r"\$?(?:'((?:[^']|'')*)'|([^'.:\s]*))\.\$?([A-Za-z]{1,3})\$?(\d{1,7})")
 
 
 def defined_names(path: Path) -> list[DefinedName]:

@@ -45,6 +45,7 @@ from tiebreak.core.a1 import (
 )
 from tiebreak.core.errors import FileFormatError
 from tiebreak.core.i18n import _
+from tiebreak.core.text import compiled_later
 
 __all__ = ["MAIN_NS", "SheetData", "cell_ref", "escape", "new_sheet", "patch_sheet", "quoteattr", "read_shared_strings", "read_sheet", "split_ref"]
 
@@ -90,6 +91,8 @@ _SI, _SST = _N + "si", _N + "sst"
 
 @dataclass
 class SheetData:
+    """What a worksheet part holds: cell values, formulas, merged ranges, and whether the sheet is protected."""
+
     cells: dict[tuple[int, int], Any] = field(default_factory=dict)  # 0-based (row, column) -> value
     formulas: dict[tuple[int, int], str] = field(default_factory=dict)  # 0-based -> formula text
     merges: list[tuple[int, int, int, int]] = field(default_factory=list)  # 1-based (r1, c1, r2, c2)
@@ -305,28 +308,28 @@ _USUAL_TOKEN = (
     rb'|<c r="([A-Z]{1,3})([0-9]+)"(?: s="[0-9]+"(?!(?: t="[a-zA-Z]+")? s=))?(?: t="([a-zA-Z]+)")?(?: s="[0-9]+")?'  # one s at most
     rb'(?: ?/>|>(?:<v>([^<&\r]*)</v>|<is><t(?: xml:space="preserve")?>([^<\r]*)</t></is>)?</c>)'
 )
-_USUAL = re.compile(_USUAL_TOKEN + rb"|([^<]+|<)")
-_ALL_USUAL = re.compile(rb"(?:" + _USUAL_TOKEN + rb")*+")
+_USUAL = compiled_later(_USUAL_TOKEN + rb"|([^<]+|<)")
+_ALL_USUAL = compiled_later(rb"(?:" + _USUAL_TOKEN + rb")*+")
 # a run of row tags that closes the open row (if one is), holds whole rows, and may open one
-_ROW_RUN = re.compile(rb"(</row>)?(?:<row" + _ROW_ATTRS + rb"/>|<row" + _ROW_ATTRS + rb"></row>)*+(<row" + _ROW_ATTRS + rb">)?")
-_PLAIN_RUN = re.compile(rb'</row><row r="[0-9]++">')
-_ROW_RUNS = re.compile(rb"(?:<row" + _ROW_ATTRS + rb"/?>|</row>)++")
-_ODD_ROW_NUMBER = re.compile(rb' r="(?![0-9]++")')  # the parser's events take a row's number as a number
-_ATTR_VALUES = re.compile(rb'="[^"]*+"')  # what is left of a run without them: its tags' attribute names
+_ROW_RUN = compiled_later(rb"(</row>)?(?:<row" + _ROW_ATTRS + rb"/>|<row" + _ROW_ATTRS + rb"></row>)*+(<row" + _ROW_ATTRS + rb">)?")
+_PLAIN_RUN = compiled_later(rb'</row><row r="[0-9]++">')
+_ROW_RUNS = compiled_later(rb"(?:<row" + _ROW_ATTRS + rb"/?>|</row>)++")
+_ODD_ROW_NUMBER = compiled_later(rb' r="(?![0-9]++")')  # the parser's events take a row's number as a number
+_ATTR_VALUES = compiled_later(rb'="[^"]*+"')  # what is left of a run without them: its tags' attribute names
 _CHUNK = 1 << 16
-_SHAPE_TAG = re.compile(rb"</row>|<row([^/>]*)/?>")  # a tag of a run without its attribute values
-_QNAME = re.compile(rb"([A-Za-z_][\w.-]*+):([A-Za-z_][\w.-]*+)")
+_SHAPE_TAG = compiled_later(rb"</row>|<row([^/>]*)/?>")  # a tag of a run without its attribute values
+_QNAME = compiled_later(rb"([A-Za-z_][\w.-]*+):([A-Za-z_][\w.-]*+)")
 # the control characters XML forbids (all but tab, line feed and carriage return), deleted to count them
 _FORBIDDEN = bytes(range(9)) + b"\x0b\x0c" + bytes(range(14, 32))
-_NOT_PREDEFINED = re.compile(rb"&(?!(?:lt|gt|amp|quot|apos);)")  # a character reference, or a reference XML does not define
-_USUAL_TAGS = re.compile(rb'<row([^>]*)>|<c r="([A-Z]{1,3})[0-9]+"(?: s="([0-9]+)")?(?: t="[a-zA-Z]+")?(?: s="([0-9]+)")?( ?/)?>')
-_ROW_NUMBER = re.compile(rb' r="([0-9]+)"')
-_USUAL_ROW = re.compile(rb'<row(?: r="([0-9]+)")?([^>]*)>')
-_USUAL_ROW_NUMBERS = re.compile(rb'<row(?: r="([0-9]+)")?')
-_USUAL_LETTERS = re.compile(rb'<c r="([A-Z]{1,3})')
-_ENTITY = re.compile(r"&(#x[0-9A-Fa-f]+|#[0-9]+|lt|gt|amp|quot|apos);")
+_NOT_PREDEFINED = compiled_later(rb"&(?!(?:lt|gt|amp|quot|apos);)")  # a character reference, or a reference XML does not define
+_USUAL_TAGS = compiled_later(rb'<row([^>]*)>|<c r="([A-Z]{1,3})[0-9]+"(?: s="([0-9]+)")?(?: t="[a-zA-Z]+")?(?: s="([0-9]+)")?( ?/)?>')
+_ROW_NUMBER = compiled_later(rb' r="([0-9]+)"')
+_USUAL_ROW = compiled_later(rb'<row(?: r="([0-9]+)")?([^>]*)>')
+_USUAL_ROW_NUMBERS = compiled_later(rb'<row(?: r="([0-9]+)")?')
+_USUAL_LETTERS = compiled_later(rb'<c r="([A-Z]{1,3})')
+_ENTITY = compiled_later(r"&(#x[0-9A-Fa-f]+|#[0-9]+|lt|gt|amp|quot|apos);")
 _PREDEFINED = {"lt": "<", "gt": ">", "amp": "&", "quot": '"', "apos": "'"}
-_ENCODING = re.compile(rb"""<\?xml[^>]*?\sencoding\s*=\s*["']([A-Za-z0-9._-]+)["']""")
+_ENCODING = compiled_later(rb"""<\?xml[^>]*?\sencoding\s*=\s*["']([A-Za-z0-9._-]+)["']""")
 _GROUPS = re.Match.groups
 
 
@@ -627,9 +630,9 @@ def read_shared_strings(xml: bytes, where: str) -> list[str]:
 
 # ------------------------------------------------------------------ patching
 # a start tag as the parser found it well-formed: name, attributes, "/" if the element is empty
-_TAG = re.compile(rb"""<([^\s/>]+)((?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(/?)>""")
-_ATTR = re.compile(rb"""\s+([^\s=/>]+)\s*=\s*(?:"([^"]*)"|'([^']*)')""")
-_BAD_CHARS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+_TAG = compiled_later(rb"""<([^\s/>]+)((?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(/?)>""")
+_ATTR = compiled_later(rb"""\s+([^\s=/>]+)\s*=\s*(?:"([^"]*)"|'([^']*)')""")
+_BAD_CHARS = compiled_later("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 
 SHEET_TEMPLATE = (
     b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'

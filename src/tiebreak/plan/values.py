@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from functools import cache
 from typing import Any
@@ -10,6 +9,7 @@ from typing import Any
 from tiebreak.core.criteria import CRITERIA, Criterion
 from tiebreak.core.labels import LANGUAGES, text
 from tiebreak.core.numbers import shown
+from tiebreak.core.text import compiled_later
 
 __all__ = ["criterion_label", "decided_label", "display", "looks_like_ours", "looks_like_place", "place_headers", "place_label", "place_value", "table_labels"]
 
@@ -34,8 +34,8 @@ def decided_label(lang: str) -> str:
     return text("decided", lang)
 
 
-_PLACE = re.compile(r"\d+(?:\s*[–-]\s*\d+)?\Z")
-_NUMBERS = re.compile(r"-?\d+(?:[.,]\d+)?(?: -?\d+(?:[.,]\d+)?)+\Z")  # the "order" column's results
+_PLACE = compiled_later(r"\d+(?:\s*[–-]\s*\d+)?\Z")
+_NUMBERS = compiled_later(r"-?\d+(?:[.,]\d+)?(?: -?\d+(?:[.,]\d+)?)+\Z")  # the "order" column's results
 
 
 def place_value(label: str) -> Any:

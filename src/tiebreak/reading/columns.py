@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-
 from tiebreak.core.a1 import column_letter
 from tiebreak.core.errors import (
     ConsistencyError,
@@ -16,13 +14,14 @@ from tiebreak.core.notation import (
     parse_number,
     show,
 )
+from tiebreak.core.text import compiled_later
 from tiebreak.reading.base import MAX_PLAYERS, ReaderBase, TableLayout
 from tiebreak.reading.labels import is_other_label as _is_other_label
 
 # a person's name: a surname with initials or a first name, "Иванов И.", "Ivanov, Ivan", "Ann Lee"
-_PERSON_RE = re.compile(r"^[^\W\d_][\w'’\-]+,?\s+(?:[^\W\d_]\.\s?){1,2}$|^[^\W\d_][\w'’\-]+,?\s+[^\W\d_][\w'’\-.]+(?:\s+[^\W\d_][\w'’\-.]+)?$")
+_PERSON_RE = compiled_later(r"^[^\W\d_][\w'’\-]+,?\s+(?:[^\W\d_]\.\s?){1,2}$|^[^\W\d_][\w'’\-]+,?\s+[^\W\d_][\w'’\-.]+(?:\s+[^\W\d_][\w'’\-.]+)?$")
 
-_THOUSANDS_RE = re.compile(r"^(\d{1,2})[ ,.\u00a0\u202f'’](\d{3})$")
+_THOUSANDS_RE = compiled_later(r"^(\d{1,2})[ ,.\u00a0\u202f'’](\d{3})$")
 
 def rating_number(text: str) -> float | None:
     """A rating written as text: thousands separated by a space, no-break space, comma or point, or a plain number.

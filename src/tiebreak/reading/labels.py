@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from tiebreak.core import grammar as g
+from tiebreak.core.text import compiled_later
 
 
 def fold(text: str) -> str:
@@ -29,12 +30,12 @@ _POINTS_LABELS = {
     "балл", "баллов", "punkte", "o", "о", "oчки", "кол-во очков", "количество очков", "очки (всего)", "всего очков",
 }
 _RATING_WORDS = ("rating", "elo", "rtg", "рейтинг", "эло", "рейт", "fide", "nat", "ro")
-_NAME_RE = re.compile(
+_NAME_RE = compiled_later(
     r"(?:^|[\s,./(])(?:name|names|surname|last name|отчество|player|players|participants?|имя|фамилия|фамилия,|фио|ф\.\s?и\.\s?о\.?|ф и о|фи|ф\.\s?и\.?"
     r"|участники?|игроки?|спортсмены?|шашисты?|шахматисты?|фамилия,? имя(?: отчество)?|фамилия и имя)(?=$|[\s,./)])"
 )
-_RATING_RE = re.compile(r"(?:rating|elo|rtg|рейтинг|эло|рейт)\b")
-ROUND_RE = re.compile(r"(?:r|rd|round|runde|ronde|тур|т|k|к)\s*\.?\s*(\d{1,3})\Z|(\d{1,3})\s*\.?\s*(?:r|rd|round|тур|т|к)\.?\Z")
+_RATING_RE = compiled_later(r"(?:rating|elo|rtg|рейтинг|эло|рейт)\b")
+ROUND_RE = compiled_later(r"(?:r|rd|round|runde|ronde|тур|т|k|к)\s*\.?\s*(\d{1,3})\Z|(\d{1,3})\s*\.?\s*(?:r|rd|round|тур|т|к)\.?\Z")
 
 
 # a column of a coefficient the table keeps by hand, without saying which ("Коэф."): compared with tiebreak's first criterion
@@ -53,7 +54,7 @@ def is_coefficient_label(text: str) -> bool:
 _PLUS = re.escape(g.FORFEIT_WIN)
 # a column of rating changes after the event ("Rtg+/-", "+/-", "Δ", "Rating change", "Изм. рейт."): its '+12' is no
 # rating and no game, and the column is left out
-_RATING_CHANGE_RE = re.compile(
+_RATING_CHANGE_RE = compiled_later(
     rf"(?:(?:rtg|rating|elo|рейт|рейтинг|эло|r)\.?\s*)?(?:{_PLUS}\s*/?\s*{g.MINUS_SIGN}|±|δ|delta|дельта)(?:\s*(?:rtg|rating|elo|рейт|рейтинга?|эло|r))?"
     r"|(?:rating|rtg|elo) (?:change|diff|difference|gain)|(?:change|diff)\.? (?:rating|rtg|elo)"
     r"|(?:изм|изменение|прирост)\.? ?(?:рейт|рейтинга|эло)|(?:рейт|рейтинг)\.? ?(?:изм|изменение|прирост)"
@@ -101,24 +102,24 @@ _OTHER_LABEL_WORDS = (
 )
 
 # a label over several result columns (often a merged cell), above the row of their numbers
-_GROUP_RE = re.compile(
+_GROUP_RE = compiled_later(
     r"(?:результаты(?: встреч| игр| партий)?|туры|тур|раунды|соперники|встречи|партии|с кем играл|номера соперников"
     r"|rounds?|results?|opponents?|games|crosstable|cross table)\Z"
 )
 # a row under the table that adds up the columns
-_TOTALS_RE = re.compile(r"(?:итого|всего|сумма|total|totals|sum|очки|points|pts)\b")
+_TOTALS_RE = compiled_later(r"(?:итого|всего|сумма|total|totals|sum|очки|points|pts)\b")
 # a footnote or signature under the table
-_FOOTER_RE = re.compile(
+_FOOTER_RE = compiled_later(
     r"(?:главный судья|гл\.? ?судья|главный секретарь|гл\.? ?секретарь|судья|секретарь|арбитр|подпись|примечани[ея]|организатор"
     r"|chief arbiter|chief arbitre|arbiter|arbitre|tournament director|organi[sz]er|signature|notes?\b|\*)"
 )
 
 
 # a round split into two columns: the opponent's number, then the result ("соп." / "рез.", "Opp" / "Res")
-_OPPONENT_RE = re.compile(r"(?:соп|соперник|№ ?соп|противник|opp|opponent|vs)\.?\Z")
-_RESULT_RE = re.compile(r"(?:рез|результат|res|result|очк|очки|pts|score)\.?\Z")
+_OPPONENT_RE = compiled_later(r"(?:соп|соперник|№ ?соп|противник|opp|opponent|vs)\.?\Z")
+_RESULT_RE = compiled_later(r"(?:рез|результат|res|result|очк|очки|pts|score)\.?\Z")
 # the third sub-column of a round in three: the colour between the opponent and the result ("Соп. | Цв. | Рез.")
-_COLOUR_RE = re.compile(r"(?:цв|цвет|col|colour|color|clr)\.?\Z")
+_COLOUR_RE = compiled_later(r"(?:цв|цвет|col|colour|color|clr)\.?\Z")
 
 
 def sub_label(text: str) -> str | None:
@@ -134,7 +135,7 @@ def sub_label(text: str) -> str | None:
 
 
 # the cycle of a double round robin's sub-column under each opponent: "1 кр." | "2 кр.", "I" | "II", "1 круг", "Cycle 2"
-_CYCLE_RE = re.compile(
+_CYCLE_RE = compiled_later(
     r"(?:(?P<a>[1-4]|i{1,3}|iv)(?:\s*-?\s*(?:й|st|nd|rd|th))?\s*(?:кр|круг|цикл|cycle|leg)?"
     r"|(?:кр|круг|цикл|cycle|leg)\s*(?P<b>[1-4]|i{1,3}|iv))\Z"
 )
@@ -155,9 +156,9 @@ def cycle_label(text: str) -> int | None:
 
 
 # the parts of a name kept in two or three columns: "Фамилия | Имя | Отчество", "Surname | First name"
-_SURNAME_RE = re.compile(r"(?:фамилия|surname|last name|family name|lastname)\Z")
-_GIVEN_RE = re.compile(r"(?:имя|first name|given name|firstname|forename|name)\Z")
-_PATRONYMIC_RE = re.compile(r"(?:отчество|middle name|patronymic)\Z")
+_SURNAME_RE = compiled_later(r"(?:фамилия|surname|last name|family name|lastname)\Z")
+_GIVEN_RE = compiled_later(r"(?:имя|first name|given name|firstname|forename|name)\Z")
+_PATRONYMIC_RE = compiled_later(r"(?:отчество|middle name|patronymic)\Z")
 
 
 def name_part(text: str) -> str | None:
@@ -191,7 +192,7 @@ def is_other_label(text: str) -> bool:
 
 
 # short words must stand alone ("de", not "de Vries"'s ... "Anderson"); longer ones are stems ("Бухгольца")
-_OTHER_RE = re.compile(
+_OTHER_RE = compiled_later(
     r"(?:(?:" + "|".join(re.escape(w) for w in _OTHER_LABEL_WORDS if len(w) <= 3) + r")(?:$|[\s.,:;/()\-]))"
     r"|(?:" + "|".join(re.escape(w) for w in _OTHER_LABEL_WORDS if len(w) > 3) + r")"
     r"|(?:(?:tb|тб|кф|k|к)\s*\d{1,2}$)"

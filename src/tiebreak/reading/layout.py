@@ -25,13 +25,13 @@ This module finds the frame of the table; decoding the results is
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from tiebreak.core import grammar as g
 from tiebreak.core.notation import CellProblem, is_diagonal, plus_legend, result_marks
+from tiebreak.core.text import compiled_later
 from tiebreak.reading.labels import (
     cycle_label,
     is_footer_text,
@@ -239,7 +239,7 @@ def _drop_footer(cells: Sequence[Sequence[Any]], rows: list[int], looks_like_dat
     return data, footer
 
 
-_OPPONENT_CELL = re.compile(rf"^\s*\d{{1,6}}\s*(?:{g.COLOUR})?\s*$")
+_OPPONENT_CELL = compiled_later(rf"^\s*\d{{1,6}}\s*(?:{g.COLOUR})?\s*$")
 
 
 def _is_opponent_cell(v: Any) -> bool:

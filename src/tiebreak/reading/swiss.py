@@ -27,6 +27,7 @@ from tiebreak.core.notation import (
     show,
     swiss_cell,
 )
+from tiebreak.core.text import compiled_later
 from tiebreak.reading.base import MAX_ROUNDS, SAMPLE, TableLayout, _Bad
 from tiebreak.reading.columns import SideColumns
 from tiebreak.reading.labels import ROUND_RE as _ROUND_RE
@@ -35,9 +36,9 @@ from tiebreak.reading.labels import fold as _fold
 # the common Swiss cell, one per line of a joined column: opponent, colour letter, one-character result
 _COLOURS, _FAST_MARKS = g.COLOURS, g.ONE_CHAR_MARKS
 # a pairing written without its result ('12w', '5б'): the game is pending
-_PENDING = re.compile(rf"^\s*(\d{{1,6}})\s*({g.COLOUR})\s*$")
+_PENDING = compiled_later(rf"^\s*(\d{{1,6}})\s*({g.COLOUR})\s*$")
 # an opponent's number alone ('12', or 12 typed as a number): a pending pairing when the opponent's cell names the player back
-_BARE = re.compile(r"^\s*(\d{1,6})\s*$")
+_BARE = compiled_later(r"^\s*(\d{1,6})\s*$")
 
 
 def _bare_number(v: object) -> int | None:
@@ -49,7 +50,7 @@ def _bare_number(v: object) -> int | None:
 
 # one group, the whole common cell (its last two characters are the colour and the result): findall
 # returns one text per cell, not a tuple, so a column's cells leave no containers to the garbage collector
-_FAST_COLUMN = re.compile(rf"^(?:(\d{{1,6}}{g.COLOUR}{g.one_of(_FAST_MARKS)})|[^\n]*)$", re.MULTILINE)
+_FAST_COLUMN = compiled_later(rf"^(?:(\d{{1,6}}{g.COLOUR}{g.one_of(_FAST_MARKS)})|[^\n]*)$", re.MULTILINE)
 _OPPONENT, _COLOUR_CHAR, _RESULT_CHAR = itemgetter(slice(None, -2)), itemgetter(slice(-2, -1)), itemgetter(slice(-1, None))
 
 def _games_on(sc: Scoring, signs_played: bool = False) -> dict[Any, tuple[int, float]]:
@@ -87,7 +88,7 @@ def _index_of(text: str, get_number: Any) -> int:
 
 
 # a rank as chess-results prints it: '3', '3.', a shared place '3-4' or '3–4'
-_RANK_TEXT = re.compile(rf"\s*(\d{{1,4}})\s*\.?\s*(?:{g.MINUS_SIGN}\s*(\d{{1,4}})\s*\.?)?\s*\Z")
+_RANK_TEXT = compiled_later(rf"\s*(\d{{1,4}})\s*\.?\s*(?:{g.MINUS_SIGN}\s*(\d{{1,4}})\s*\.?)?\s*\Z")
 
 
 class SwissDecoding(SideColumns):
