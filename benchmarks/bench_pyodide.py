@@ -8,7 +8,8 @@ tests/pyodide/package.json for this benchmark, not a test set-up), runs ``lite_c
 (tests/pyodide/run.mjs, offline) with the tiebreak wheel and xlwings' pure-Python
 wheel installed; this process runs the same function.  Printed: the cold spilled call
 and the cached per-row call in each, and Pyodide's cached call against CPython's
-(target: within 3 ×).
+(target: within 3 ×), and the garbage collector's collections while arguments are made
+and calls run (Python 3.14's incremental collector runs one for nearly every call).
 """
 
 from __future__ import annotations
@@ -83,6 +84,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             print(f"    cached per-row call (mean)   {py['cached'] * 1000:8.2f} ms   CPython {cp['cached'] * 1000:7.2f} ms   {py['cached'] / cp['cached']:5.2f} ×  target ≤ 3")
             print(f"    the same, argument made just before  {py['cached_made'] * 1000:8.2f} ms   CPython {cp['cached_made'] * 1000:7.2f} ms   "
                   f"{py['cached_made'] / cp['cached_made']:5.2f} ×  target ≤ 3")
+            print(f"    collector, arguments made + calls: {py['gc_count']:.0f} collections a round of {args.calls} calls, "
+                  f"{py['gc_per_call'] * 1000:.2f} ms a call, the longest {py['gc_longest'] * 1000:.1f} ms   "
+                  f"CPython {cp['gc_count']:.0f}, {cp['gc_per_call'] * 1000:.2f} ms, {cp['gc_longest'] * 1000:.1f} ms")
     return results
 
 

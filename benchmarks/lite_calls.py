@@ -18,6 +18,7 @@ Times are wall-clock (``time.perf_counter``: Pyodide has no separate process clo
 
 from __future__ import annotations
 
+import gc
 import time
 from typing import Any
 
@@ -30,6 +31,25 @@ def _cold_caches() -> None:
 
     tiebreak.core.notation._SWISS_SEEN.clear()
     tiebreak.calc.cache.shared.clear()
+
+
+class _Collections:
+    """A ``gc.callbacks`` entry: how many collections ran, their time in all and the longest one."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.spent = 0.0
+        self.longest = 0.0
+        self._start = 0.0
+
+    def __call__(self, phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            self._start = time.perf_counter()
+            return
+        took = time.perf_counter() - self._start
+        self.count += 1
+        self.spent += took
+        self.longest = max(self.longest, took)
 
 
 def timings(n: int = 2000, rounds: int = 13, seed: int = 20261129, calls: int = 100, repeat: int = 3) -> dict[str, Any]:
@@ -56,17 +76,21 @@ def timings(n: int = 2000, rounds: int = 13, seed: int = 20261129, calls: int = 
         del copies
     # the argument made just before each call, as Lite's conversion makes it; the calls alone timed
     made = float("inf")
+    collector = _Collections()
     for _ in range(repeat):
         _cold_caches()
         f.buchholz(fresh(grid), 1.0)
         spent = 0.0
+        gc.callbacks.append(collector)
         for p in players:
             g = fresh(grid)
             t0 = time.perf_counter()
             f.buchholz(g, p)
             spent += time.perf_counter() - t0
+        gc.callbacks.remove(collector)
         made = min(made, spent / calls)
     # player p is on row p of the grid (row 0 is the header): the spilled column's row p
     assert all(answer == spilled[int(p)][0] for answer, p in zip(answers, players)), "per-row calls differ from the spilled column"
-    return {"cold": cold, "cached": cached, "cached_made": made, "players": n, "rounds": rounds, "calls": calls}
+    return {"cold": cold, "cached": cached, "cached_made": made, "players": n, "rounds": rounds, "calls": calls,
+            "gc_per_call": collector.spent / (calls * repeat), "gc_longest": collector.longest, "gc_count": collector.count / repeat}
 

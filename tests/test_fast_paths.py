@@ -23,6 +23,8 @@ every rule set:
   opponents) against the same fields computed from the table directly;
 * the cache bounded by cells: however many tables are read, it keeps at most its
   budget of cells, keeps the last table, and finds again the ones it keeps;
+* a held copy found by identity (the cached call's shortcut past the look at its rows) against
+  an equal grid found by equality and a fresh read, scoring and language still apart;
 * a criterion found again by its text is the one found the first time;
 * display rounding (:func:`~tiebreak.core.numbers.half_up`) skipping Decimal for whole
   numbers, halves and quarters against Decimal's rounding of every value;
@@ -530,3 +532,45 @@ def test_legend_search_equals_plus_legend_of_every_cell() -> None:
     assert meanings.count("win") > 50 and meanings.count("forfeit") > 50 and meanings.count(None) > 1000
     assert _legend(["12w+", "+5", "Итого", 3.0]) is None and _legend(["x", "+ победа, = ничья"]) == "win"
     assert _legend(["«+» – неявка"]) == "forfeit"
+
+
+def _read_or_refused(read: Any) -> Any:
+    """A table's points, or the message it is refused with (errors are cached too)."""
+    try:
+        return read().points
+    except tiebreak.TiebreakError as err:
+        return f"{type(err).__name__}: {err}"
+
+
+def test_a_held_copy_found_by_identity_is_what_an_equal_grid_finds() -> None:
+    """The cached call's shortcut: the cache's own copy (own_copy hands it to the worksheet functions) is found
+    by identity without a look at its rows; it finds the entry an equal grid finds, whose values are a fresh
+    read's, and the scoring and the language still tell entries apart."""
+    from tiebreak.calc.cache import TableCache
+    from tiebreak.core.i18n import use_language
+
+    rng = random.Random(11)
+    for k in range(6):
+        grid = swiss_grid(rng, 12 + 3 * k, 3 + k % 3)
+        cache = TableCache()
+        copy, _ = cache.own_copy(grid, lambda g: None)
+        assert copy is not grid and copy == grid
+        first = cache.evaluation(copy, "fide-2024")
+        assert cache.reads == 1
+        assert cache.evaluation(copy, "fide-2024") is first  # by identity
+        assert cache.evaluation([list(r) for r in grid], "fide-2024") is first  # by equality
+        assert cache.evaluation(tuple(tuple(r) for r in grid), "fide-2024") is first  # rows of another kind
+        assert cache.reads == 1
+        plain = get_rules("fide-2024").evaluate(read_table(grid))
+        for code in ("buchholz", "solkoff", "SB"):
+            assert get_criterion(code).values(first) == get_criterion(code).values(plain)
+        # the same copy under another scoring or language is another entry, read as an uncached read reads it
+        got = _read_or_refused(lambda: cache.tournament(copy, scoring=Scoring(3.0, 1.0, 0.0)))
+        assert got == _read_or_refused(lambda: read_table(grid, scoring=Scoring(3.0, 1.0, 0.0)))
+        assert cache.reads == 2
+        with use_language("ru"):
+            assert cache.tournament(copy).points == plain.tournament.points
+        assert cache.reads == 3
+        changed = [list(r) for r in copy]
+        changed[1][1] = "Someone else"
+        assert cache.tournament(changed).players[0].name == "Someone else" and cache.reads == 4

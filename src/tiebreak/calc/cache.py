@@ -172,11 +172,14 @@ class TableCache:
     def _entry(self, grid: Sequence[Sequence[Any]], scoring: Scoring | None) -> _Entry:
         lang = current_language()
         rows: Any = grid
-        if not (isinstance(grid, list) and all(map(isinstance, grid, repeat(list)))):
+        seen_list = self._seen[:]  # a copy of the list: another thread may insert meanwhile
+        # A copy the cache holds (own_copy hands it on: the usual cached call) is rows of lists already:
+        # a look at the few tables held spares a pass over every row (a tenth of a cached call, twice that in Pyodide).
+        held = any(s[0] is grid for s in seen_list)
+        if not held and not (isinstance(grid, list) and all(map(isinstance, grid, repeat(list)))):
             if not (isinstance(grid, (list, tuple)) and all(map(isinstance, grid, repeat((list, tuple))))):
                 return self._read(grid, scoring)  # not rows of cells: read uncached
             rows = [list(r) for r in grid]
-        seen_list = self._seen[:]  # a copy of the list: another thread may insert meanwhile
         for at, (seen, ones, scoring_seen, lang_seen, entry, _count) in enumerate(seen_list):
             if scoring_seen == scoring and lang_seen == lang and (seen is rows or seen == rows and _same_logicals(rows, ones)):
                 if at:
