@@ -122,16 +122,15 @@ _RESULT_RE = compiled_later(r"(?:рез|результат|res|result|очк|о�
 _COLOUR_RE = compiled_later(r"(?:цв|цвет|col|colour|color|clr)\.?\Z")
 
 
+def _named(text: str, kinds: tuple[tuple[str, re.Pattern[str]], ...]) -> str | None:
+    """The name of the first of ``kinds`` (name, pattern) whose pattern matches the folded label, else None."""
+    t = fold(text)
+    return next((name for name, pattern in kinds if pattern.match(t)), None)
+
+
 def sub_label(text: str) -> str | None:
     """'opponent', 'colour' or 'result' for the sub-columns of a round, else None."""
-    t = fold(text)
-    if _OPPONENT_RE.match(t):
-        return "opponent"
-    if _COLOUR_RE.match(t):
-        return "colour"
-    if _RESULT_RE.match(t):
-        return "result"
-    return None
+    return _named(text, (("opponent", _OPPONENT_RE), ("colour", _COLOUR_RE), ("result", _RESULT_RE)))
 
 
 # the cycle of a double round robin's sub-column under each opponent: "1 кр." | "2 кр.", "I" | "II", "1 круг", "Cycle 2"
@@ -163,14 +162,7 @@ _PATRONYMIC_RE = compiled_later(r"(?:отчество|middle name|patronymic)\Z"
 
 def name_part(text: str) -> str | None:
     """'surname', 'given' or 'patronymic' for a label of one part of the name, else None."""
-    t = fold(text)
-    if _SURNAME_RE.match(t):
-        return "surname"
-    if _GIVEN_RE.match(t):
-        return "given"
-    if _PATRONYMIC_RE.match(t):
-        return "patronymic"
-    return None
+    return _named(text, (("surname", _SURNAME_RE), ("given", _GIVEN_RE), ("patronymic", _PATRONYMIC_RE)))
 
 
 def is_group_label(text: str) -> bool:
