@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable
-from itertools import compress
-from operator import eq, itemgetter, not_
-from typing import Any, NoReturn, cast
+from itertools import chain, compress
+from operator import add, eq, itemgetter, not_
+from typing import Any, NamedTuple, NoReturn, cast
 
 from tiebreak.core import grammar as g
 from tiebreak.core.a1 import column_letter
@@ -17,7 +18,15 @@ from tiebreak.core.errors import (
     NotationError,
 )
 from tiebreak.core.i18n import _
-from tiebreak.core.model import Kind, Player, Scoring, Tournament, round_consistent
+from tiebreak.core.model import (
+    DRAW,
+    LOSS,
+    WIN,
+    Kind,
+    Scoring,
+    Tournament,
+    round_consistent,
+)
 from tiebreak.core.notation import (
     DRAW_MARK,
     FORFEIT_LOSS,
@@ -52,6 +61,14 @@ def _bare_number(v: object) -> int | None:
 # returns one text per cell, not a tuple, so a column's cells leave no containers to the garbage collector
 _FAST_COLUMN = compiled_later(rf"^(?:(\d{{1,6}}{g.COLOUR}{g.one_of(_FAST_MARKS)})|[^\n]*)$", re.MULTILINE)
 _OPPONENT, _COLOUR_CHAR, _RESULT_CHAR = itemgetter(slice(None, -2)), itemgetter(slice(-2, -1)), itemgetter(slice(-1, None))
+# the last two characters of a common cell, its colour letter and result ('w1'), and their code: 1, 2 ... in
+# this order (0: a cell that is not a common one); a round's cells are coded once, then looked up by code
+_TAIL = itemgetter(slice(-2, None))
+_TAIL_TEXTS = [c + x for c in _COLOURS for x in _FAST_MARKS]
+_TAIL_CODE = {t: i for i, t in enumerate(_TAIL_TEXTS, start=1)}
+_CODE_OF_TAIL = {"": 0, **_TAIL_CODE}  # '': a cell the pattern did not read
+_MARK_OF_CODE: list[Any] = [None, *(_FAST_MARKS[t[-1]] for t in _TAIL_TEXTS)]
+_COLOUR_OF_CODE: list[str | None] = [None, *(_COLOURS[t[0]] for t in _TAIL_TEXTS)]
 
 def _games_on(sc: Scoring, signs_played: bool = False) -> dict[Any, tuple[int, float]]:
     """A game's (kind, points) on this scoring, by its mark: a forfeit (or, signs played, a game), the draw mark, or the points."""
@@ -67,24 +84,94 @@ def _games_on(sc: Scoring, signs_played: bool = False) -> dict[Any, tuple[int, f
     }
 
 
-def _sign_counts(fast_cols: list[list[str]], slow_cols: list[dict[int, SwissCell]], draw: float) -> tuple[int, int, bool, int]:
+def _sign_counts(code_counts: Counter[int], slow_cols: list[dict[int, SwissCell]], draw: float) -> tuple[int, int, bool, int]:
     """The games written + and those written − beside an opponent, whether a decisive game is written otherwise (1, 0, W12), all the games."""
-    pluses = minuses = games = 0
-    numbers = False
-    for found, slow in zip(fast_cols, slow_cols):
-        marks = [_FAST_MARKS[x] for x in map(_RESULT_CHAR, found) if x]  # the result of each cell the pattern read
-        marks += [cell[2] for cell in slow.values() if cell[0] is not None and cell[3] is None and cell[2] is not None]
-        games += len(marks)
-        pluses += marks.count(FORFEIT_WIN)
-        minuses += marks.count(FORFEIT_LOSS)
-        numbers = numbers or any(m in (g.WIN_MARK, g.LOSS_MARK) or m.__class__ is float and m != draw for m in marks)
-    return pluses, minuses, numbers, games
+    marks: Counter[Any] = Counter()
+    for code, count in code_counts.items():  # the result of each common cell, counted by its colour and result
+        if code:
+            marks[_MARK_OF_CODE[code]] += count
+    for slow in slow_cols:
+        for cell in slow.values():
+            if cell[0] is not None and cell[3] is None and cell[2] is not None:
+                marks[cell[2]] += 1
+    numbers = any(m in (g.WIN_MARK, g.LOSS_MARK) or m.__class__ is float and m != draw for m in marks)
+    return marks[FORFEIT_WIN], marks[FORFEIT_LOSS], numbers, sum(marks.values())
 
 
 def _index_of(text: str, get_number: Any) -> int:
     """Player index for an opponent number written with leading zeros ('007'), -2 for none."""
     j = get_number(int(text))
     return -2 if j is None else j
+
+
+def _where(values: list[Any], x: Any) -> list[int]:
+    """Where ``x`` is in ``values`` (few places: found by ``list.index``, in C)."""
+    out: list[int] = []
+    at = -1
+    for _k in range(values.count(x)):
+        at = values.index(x, at + 1)
+        out.append(at)
+    return out
+
+
+class _Scanned(NamedTuple):
+    """What :meth:`SwissDecoding.scan_rounds` found of the common cells: one entry per cell, row by row (a player's rounds in turn)."""
+
+    codes: list[int]
+    """Each common cell's colour and result by code (_TAIL_CODE), 0 for the other cells."""
+    opponents: list[int]
+    """Each common cell's opponent: a player index, or -2 for a number not in the table; -1 for the other cells."""
+    counts: Counter[int]
+    """How many cells have each code."""
+
+
+class _ByText(dict[str, int]):
+    """Player index by start number as written ('' for no opponent: -1); -3 for a text that is none (leading zeros, not in the table)."""
+
+    def __missing__(self, key: str) -> int:
+        return -3
+
+
+# The round check's codes (_mirrored): a colour (w 0, b 100) plus what the entry is (a win 0, a loss 1,
+# a draw 3, a forfeit win 7, a forfeit loss 12: no two pairs of these add up alike).  Two sides of a game
+# add up to one of _MIRRORED exactly when they mirror each other: colours apart, and a win and a loss, two
+# draws, a forfeit win and loss or two forfeit losses.  An unpaired entry (0) meets the sentinel _UNPAIRED.
+_UNREAD, _UNPAIRED = 10**7, 10**6
+_MIRRORED = frozenset({100 + 0 + 1, 100 + 3 + 3, 100 + 7 + 12, 100 + 12 + 12, _UNPAIRED})
+
+
+def _check_codes(kinds: list[int | None], pts: list[float | None], sc: Scoring) -> list[int]:
+    """Each colour and result's code for the round check, by its code; _UNREAD for one it cannot vouch for."""
+    outcome = {sc.loss: LOSS, sc.draw: DRAW, sc.win: WIN}
+    of_outcome = {WIN: 0, LOSS: 1, DRAW: 3}
+    out = [0]
+    for code in range(1, len(kinds)):
+        kind, colour, points = kinds[code], _COLOUR_OF_CODE[code], pts[code]
+        side = 0 if colour == "w" else 100 if colour == "b" else None
+        if kind == Kind.PLAYED and points is not None:
+            what = of_outcome.get(outcome.get(points, 2))
+        else:
+            what = 7 if kind == Kind.FORFEIT_WIN else 12 if kind == Kind.FORFEIT_LOSS else None
+        out.append(_UNREAD if side is None or what is None else side + what)
+    return out
+
+
+def _mirrored(o_col: list[int], mine: list[int]) -> bool:
+    """Whether a round of common cells (and unpaired entries) is consistent: True only when it is (False: not proven).
+
+    Every opponent names the player back (one list comparison against the identity,
+    the unpaired entries marked), and the check codes of the two sides of every game
+    add up to one of _MIRRORED (one sum per entry).
+    """
+    n = len(o_col)
+    expected = list(range(n))
+    for at in _where(o_col, -1):
+        expected[at] = -1
+    try:
+        back = list(map([*o_col, -1].__getitem__, o_col))
+    except (IndexError, TypeError):  # an opponent beyond the table
+        return False
+    return back == expected and _MIRRORED.issuperset(map(add, mine, map([*mine, _UNPAIRED].__getitem__, o_col)))
 
 
 # a rank as chess-results prints it: '3', '3.', a shared place '3-4' or '3–4'
@@ -261,10 +348,10 @@ class SwissDecoding(SideColumns):
             raise LayoutError(_("a tournament needs at least two players"), self.loc(rows[0]))
         self.pending: dict[tuple[int, int, int], list[tuple[int, str | None]]] = {}
         self.swiss_players = players
-        fast_cols, slow_cols, values = self.scan_rounds(rows, cols)
+        scanned, slow_cols, values = self.scan_rounds(rows, cols)
         sc = self.scoring(values, lambda: self.first_cell_with(rows, cols, 2.0, swiss=True), lambda r, c: self.loc(r, c, round=cols.index(c) + 1))
-        self.read_signs(*_sign_counts(fast_cols, slow_cols, sc.draw), swiss=True)
-        columns, consistent = self.decode_rounds(rows, cols, players, fast_cols, slow_cols, sc, numbered=layout.number_col is not None)
+        self.read_signs(*_sign_counts(scanned.counts, slow_cols, sc.draw), swiss=True)
+        columns, consistent = self.decode_rounds(rows, cols, scanned, slow_cols, sc, numbered=layout.number_col is not None)
         opp_cols, pts_cols, kind_cols, colour_cols = columns
         # One row per player, as tuples: the garbage collector stops tracking a tuple of numbers and
         # text, so a big event's rows are not traversed at every full collection (lists were: a
@@ -364,98 +451,122 @@ class SwissDecoding(SideColumns):
             )
         self.not_a_result(rows[p], c, rnd - 1)
 
-    def scan_rounds(self, rows: list[int], cols: list[int]) -> tuple[list[list[str]], list[dict[int, SwissCell]], set[float]]:
-        """Pass 1, per round: the common cells ('12w1', '5б½') read by one pattern over the whole column.
+    def scan_rounds(self, rows: list[int], cols: list[int]) -> tuple[_Scanned, list[dict[int, SwissCell]], set[float]]:
+        """Pass 1: the common cells ('12w1', '5б½') of every round read by one pattern over all of them.
 
-        The others (byes, absences, other notations) are read cell by cell.
-        Returns the pattern's cell ('12w1', or '' where it did not read one) per row of each round,
-        the other cells of each round by row, and the result values seen.
+        The round cells are taken row by row (each cell looked at once, in the order the
+        rows lie in memory) and joined; the pattern reads the common cells, their colour
+        and result are coded and their opponents looked up, over all the cells at once.
+        The others (byes, absences, other notations) are read cell by cell, a round at a
+        time.  Returns what :class:`_Scanned` holds, the other cells of each round by
+        row, and the result values seen.
         """
         cells = self.cells
-        n = len(rows)
+        n, rounds = len(rows), len(cols)
+        contiguous = cols == list(range(cols[0], cols[0] + rounds))
+        pick = itemgetter(slice(cols[0], cols[0] + rounds)) if contiguous else itemgetter(*cols)
+        raw = list(chain.from_iterable(map(pick, [cells[r] for r in rows])))
+        found = _FAST_COLUMN.findall("\n".join(["" if v is None else v if v.__class__ is str else "\x00" for v in raw]))
+        if len(found) != len(raw):  # cannot happen for normalized text; read everything cell by cell then
+            found = [""] * len(raw)
+        codes = list(map(_CODE_OF_TAIL.__getitem__, map(_TAIL, found)))
+        players = self.swiss_players
+        by_text = _ByText((str(p.number), i) for i, p in enumerate(players))  # opponent as written -> player index
+        by_text[""] = -1  # a cell the pattern did not read: no opponent (yet)
+        opponents = list(map(by_text.__getitem__, map(_OPPONENT, found)))
+        if -3 in opponents:  # an opponent written with leading zeros ('007') or not in the table
+            get_number = {p.number: i for i, p in enumerate(players)}.get
+            for i in _where(opponents, -3):
+                opponents[i] = _index_of(_OPPONENT(found[i]), get_number)
         values: set[float] = set()
-        fast_cols: list[list[str]] = []
         slow_cols: list[dict[int, SwissCell]] = []
         for k, c in enumerate(cols):
-            raw = [cells[r][c] for r in rows]
-            found = _FAST_COLUMN.findall("\n".join(["" if v is None else v if v.__class__ is str else "\x00" for v in raw]))
-            if len(found) != n:  # cannot happen for normalized text; read everything cell by cell then
-                found = [""] * n
             slow: dict[int, SwissCell] = {}
-            for i in compress(range(n), map(not_, found)):
-                v = raw[i]
-                if v is None:
+            for i in compress(range(n), map(not_, found[k::rounds])):
+                cell = self.other_cell(raw[i * rounds + k], rows[i], c, k)
+                if cell is None:
                     continue
-                if isinstance(v, _Bad):
-                    raise NotationError(str(v.problem), self.loc(rows[i], c, round=k + 1))
-                pending = _PENDING.match(v) if v.__class__ is str else None
-                if pending is not None:
-                    slow[i] = SwissCell(int(pending.group(1)), _COLOURS.get(pending.group(2)), None, "pending")
-                    continue
-                bare = _bare_number(v)
-                if bare is not None:  # a pairing without colour or result, if the opponent answers back (decode_other_cells)
-                    slow[i] = SwissCell(bare, None, None, "bare")
-                    continue
-                try:
-                    cell = slow[i] = swiss_cell(v)
-                except CellProblem as problem:
-                    raise NotationError(str(problem), self.loc(rows[i], c, round=k + 1)) from None
+                slow[i] = cell
                 if cell[2].__class__ is float and (cell[3] is None or cell[2] != 3.0):  # a bye of 3 alone makes no 3/1/0
                     values.add(cell[2])
-            values.update(m for m in (_FAST_MARKS[x] for x in set(map(_RESULT_CHAR, found)) if x) if isinstance(m, float))
-            fast_cols.append(found)
             slow_cols.append(slow)
-        return fast_cols, slow_cols, values
+        counts = Counter(codes)
+        values.update(m for m in map(_MARK_OF_CODE.__getitem__, counts) if m.__class__ is float)
+        return _Scanned(codes, opponents, counts), slow_cols, values
+
+    def other_cell(self, v: Any, r: int, c: int, k: int) -> SwissCell | None:
+        """A round cell that is not a common one: None when empty; a pairing without its result; a bye, an absence, another notation."""
+        if v is None:
+            return None
+        if isinstance(v, _Bad):
+            raise NotationError(str(v.problem), self.loc(r, c, round=k + 1))
+        pending = _PENDING.match(v) if v.__class__ is str else None
+        if pending is not None:
+            return SwissCell(int(pending.group(1)), _COLOURS.get(pending.group(2)), None, "pending")
+        bare = _bare_number(v)
+        if bare is not None:  # a pairing without colour or result, if the opponent answers back (decode_other_cells)
+            return SwissCell(bare, None, None, "bare")
+        try:
+            return swiss_cell(v)
+        except CellProblem as problem:
+            raise NotationError(str(problem), self.loc(r, c, round=k + 1)) from None
+
     def decode_rounds(
         self,
         rows: list[int],
         cols: list[int],
-        players: list[Player],
-        fast_cols: list[list[str]],
+        scanned: _Scanned,
         slow_cols: list[dict[int, SwissCell]],
         sc: Scoring,
         numbered: bool,
     ) -> tuple[tuple[list[list[int]], list[list[float]], list[list[int]], list[list[str | None]]], bool]:
-        """Pass 2, per round: the opponent, points, kind and colour arrays, and whether every round looked consistent."""
+        """Pass 2: the opponent, points, kind and colour arrays of each round, and whether every round looked consistent.
+
+        The common cells are decoded by their codes, all at once; each round's arrays
+        are then taken out of them, its other cells written in, and the round checked.
+        """
         cells = self.cells
-        n = len(rows)
+        n, rounds = len(rows), len(cols)
         games = _games_on(sc, self.signs_played)
-        by_char = {x: games.get(m) for x, m in _FAST_MARKS.items()}  # '1' -> (kind, points) on this scoring
+        get_number = {p.number: i for i, p in enumerate(self.swiss_players)}.get
+        # each colour and result by code -> kind and points on this scoring (None: no game on it), colour, check code
+        kinds: list[int | None] = [int(Kind.ABSENT)]
+        pts: list[float | None] = [0.0]
+        for mark in _MARK_OF_CODE[1:]:
+            got = games.get(mark)
+            kinds.append(None if got is None else got[0])
+            pts.append(None if got is None else got[1])
+        codes, opponents = scanned.codes, scanned.opponents
+        kind_all = list(map(kinds.__getitem__, codes))
+        pts_all = cast("list[float]", list(map(pts.__getitem__, codes)))
+        colour_all = list(map(_COLOUR_OF_CODE.__getitem__, codes))
+        check_all = list(map(_check_codes(kinds, pts, sc).__getitem__, codes))
         opp_cols: list[list[int]] = []
         pts_cols: list[list[float]] = []
         kind_cols: list[list[int]] = []
         colour_cols: list[list[str | None]] = []
         consistent = True
-        get_number = {p.number: i for i, p in enumerate(players)}.get
-        colours = _COLOURS
-        none_pair = (int(Kind.ABSENT), 0.0)
-        by_text = {str(p.number): i for i, p in enumerate(players)}  # opponent as written -> player index
-        by_text[""] = -1  # a cell the pattern did not read: no opponent (yet)
-        by_char[""] = none_pair
-        first, second = itemgetter(0), itemgetter(1)
-        for k, found in enumerate(fast_cols):
-            c = cols[k]
-            # the common cells, a column at a time, in C-level maps
-            o_texts = list(map(_OPPONENT, found))
-            o_col = cast("list[int]", list(map(by_text.get, o_texts)))
-            if None in o_col:  # an opponent written with leading zeros ('007') or not in the table
-                o_col = [(j if (j := by_text.get(o)) is not None else _index_of(o, get_number)) for o in o_texts]
-            kp = list(map(by_char.get, map(_RESULT_CHAR, found)))
-            if -2 in o_col or None in kp or any(map(eq, o_col, range(n))):
-                for i, o in enumerate(o_texts):  # name the first bad cell
-                    if o and (o_col[i] in (-2, i) or kp[i] is None):
+        for k, c in enumerate(cols):
+            o_col = opponents[k::rounds]
+            k_col = kind_all[k::rounds]
+            if -2 in o_col or None in k_col or any(map(eq, o_col, range(n))):  # an opponent not in the table or himself, no game on this scoring
+                for i, code in enumerate(codes[k::rounds]):  # name the first bad cell
+                    if code and (o_col[i] in (-2, i) or k_col[i] is None):
                         j = None if o_col[i] == -2 else o_col[i]
-                        self.pairing_error(rows[i], c, k, i, j, int(o), cells[rows[i]][c], n, numbered, sc)
-            known = cast("list[tuple[int, float]]", kp)  # a None was reported above
-            k_col = list(map(first, known))
-            p_col = list(map(second, known))
-            c_col: list[str | None] = list(map(colours.get, map(_COLOUR_CHAR, found)))
-            self.decode_other_cells(rows, c, k, slow_cols[k], (o_col, k_col, p_col, c_col), games, get_number, numbered, sc)
+                        v = cells[rows[i]][c]
+                        self.pairing_error(rows[i], c, k, i, j, int(_OPPONENT(v)), v, n, numbered, sc)
+            known = cast("list[int]", k_col)  # a None was reported above
+            p_col = pts_all[k::rounds]
+            c_col = colour_all[k::rounds]
+            slow = slow_cols[k]
+            self.decode_other_cells(rows, c, k, slow, (o_col, known, p_col, c_col), games, get_number, numbered, sc)
             if consistent:
-                consistent = round_consistent(o_col, k_col, p_col, c_col, sc, no_self=True)  # a player naming himself was refused above
+                # a player naming himself was refused above; a game the pattern did not read is checked the long way
+                proven = not any(cell[3] is None for cell in slow.values()) and _mirrored(o_col, check_all[k::rounds])
+                consistent = proven or round_consistent(o_col, known, p_col, c_col, sc, no_self=True)
             opp_cols.append(o_col)
             pts_cols.append(p_col)
-            kind_cols.append(k_col)
+            kind_cols.append(known)
             colour_cols.append(c_col)
         return (opp_cols, pts_cols, kind_cols, colour_cols), consistent
     def decode_other_cells(
