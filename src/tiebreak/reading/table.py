@@ -148,6 +148,7 @@ def _plain(value: Any) -> str:
 
 # what a cell written sign first starts with, beside the minus (a minus before a number is also chess-results' bye)
 _SIGN_LEADS = frozenset({FORFEIT_WIN, DRAW_MARK})
+_SIGN_LEADS_TUPLE = tuple(sorted(_SIGN_LEADS))
 
 
 # a plus followed, in the same cell, by a character that could become a letter when case-folded (not a digit,
@@ -155,14 +156,20 @@ _SIGN_LEADS = frozenset({FORFEIT_WIN, DRAW_MARK})
 _MAYBE_LEGEND = re.compile(re.escape(FORFEIT_WIN) + r"[^\0]*?[^\0\d\s!-/:-@\[-`{-~]")
 
 
-def _legend(values: Iterable[Any]) -> str | None:
+def _texts(values: Sequence[Any]) -> str:
+    """The texts among these cell values, joined by a character no cell text holds (``\0``, a control character)."""
+    return "\0".join(filter(str.__instancecheck__, values))
+
+
+def _legend(values: Iterable[Any], texts: str | None = None) -> str | None:
     """What the first legend among these cell values says + means ('win', 'forfeit'), or None.
 
     Every cell is looked at once in C first (the texts joined, one search for a plus that
     could start a legend): a table's ``12w+`` and ``+5`` are no legend, and most tables have none.
+    ``texts``: the values' :func:`_texts`, when the caller has them.
     """
     values = values if isinstance(values, (list, tuple)) else list(values)
-    if _MAYBE_LEGEND.search("\0".join(filter(str.__instancecheck__, values))) is None:
+    if _MAYBE_LEGEND.search(_texts(values) if texts is None else texts) is None:
         return None
     for v in values:
         if v.__class__ is str and FORFEIT_WIN in v:
@@ -225,7 +232,11 @@ class _Reader(SwissDecoding, RoundRobinDecoding):
     def told(self, plus: str | None, legend: Iterable[Any]) -> None:
         """What the caller and the sheet say + means: the setting, and a legend in the grid or among the sheet's other cells."""
         self.plus = plus
-        self.legend = _legend(list(chain.from_iterable(self.cells)))
+        values = list(chain.from_iterable(self.cells))
+        texts = _texts(values)
+        self.legend = _legend(values, texts)
+        # whether a text may start with a sign (turn_signs); the cells the reader joins later are looked at again
+        self.sign_first = texts.startswith(_SIGN_LEADS_TUPLE) or any(f"\0{lead}" in texts for lead in _SIGN_LEADS_TUPLE)
         if self.legend is None:
             self.legend = _legend(legend)
         self.notes: list[str] = []
@@ -286,8 +297,8 @@ class _Reader(SwissDecoding, RoundRobinDecoding):
         """
         cells = self.cells
         leads = _SIGN_LEADS
-        # the common table has no cell starting with + or =: one cheap look at every cell's first character
-        if not any(v.__class__ is str and v[:1] in leads for r in rows for v in cells[r]):
+        # the common table has no cell starting with + or =: the texts joined once (told) say so, else one look at every cell's first character
+        if not self.sign_first or not any(v.__class__ is str and v[:1] in leads for r in rows for v in cells[r]):
             return
         seen = self.signed_cells(rows)
         if seen is None:
@@ -388,6 +399,7 @@ class _Reader(SwissDecoding, RoundRobinDecoding):
                     line[c_opp] = " ".join([_plain(o)] + ([_plain(colour)] if colour is not None else []) + [_result_text(x)])
                 for c in group[1:]:
                     line[c] = None
+                self.sign_first = True  # a joined cell, not among the texts told() looked at
             above = [self.cells[h][c] for h in frame.header_rows[:-1] for c in group]
             title = next((v for v in above if isinstance(v, str) and v.strip()), None)
             frame.labels[c_opp] = title if title and _label_role(title) == "round" else f"R{k + 1}"
@@ -410,6 +422,7 @@ class _Reader(SwissDecoding, RoundRobinDecoding):
                 o = line[c]
                 line[c] = x if o is None else f"{_plain(o)} {_result_text(x)}"
                 results[c] = None
+                self.sign_first = True  # a joined cell, not among the texts told() looked at
         frame.player_rows = [top for top, _under in pairs]
 
     def join_name_parts(self, frame: Frame) -> None:
