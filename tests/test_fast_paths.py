@@ -32,7 +32,11 @@ every rule set:
   written so that start-up does not import :mod:`xml.sax.saxutils` and with it
   :mod:`urllib.request`) against the standard library's on every awkward text;
 * the reader's search for a legend of the plus (one search over the joined texts before
-  looking at any cell) against :func:`~tiebreak.core.notation.plus_legend` of every cell.
+  looking at any cell) against :func:`~tiebreak.core.notation.plus_legend` of every cell;
+* the Swiss round cells read by one pattern over all rounds and decoded by codes against the
+  same cells written so that the notation reads them one by one (odd and refused cells, byes,
+  pending rounds, signs first, other scorings), and the round check by codes never passing a
+  round the game-by-game loop refuses.
 """
 
 from __future__ import annotations
@@ -574,3 +578,144 @@ def test_a_held_copy_found_by_identity_is_what_an_equal_grid_finds() -> None:
         changed = [list(r) for r in copy]
         changed[1][1] = "Someone else"
         assert cache.tournament(changed).players[0].name == "Someone else" and cache.reads == 4
+
+
+# odd cells for the round columns: byes, absences, pending pairings, leading zeros, other notations, numbers and
+# cells refused (an unknown colour, a result no scoring has, an Excel error, a logical value, a formula's text)
+_ODD_CELLS: list[Any] = [
+    "12w", "007b0", "5б½", "3ч=", "12x1", "w1", "1234567w1", "12W+", "9b−", "", "-1", "-½", "-0", "-", "+", "bye", "0w1",
+    "99w1", "12w5", "12 w 1", "12b", "12", 12.0, None, "#N/A", True, "=A1", "½", "1w½", "3w=", "4B1", "04w1", "٣w1",
+    "+12", "-12", "=12", "12ч1", "12Б0", "\u00a012w1", "12w2", "12w3", "12w1 ", "12ww1", "1.5w1",
+]
+
+
+def _spaced(grid: list[list[Any]]) -> list[list[Any]]:
+    """The grid with every cell the round pattern reads ('12w1') written so that it does not ('12 w 1'): read cell by cell."""
+    from tiebreak.reading.swiss import _FAST_COLUMN
+
+    out = []
+    for row in grid:
+        line = []
+        for v in row:
+            m = _FAST_COLUMN.match(v) if isinstance(v, str) and "\n" not in v else None
+            line.append(f"{v[:-2]} {v[-2]} {v[-1]}" if m is not None and m.group(1) == v else v)
+        out.append(line)
+    return out
+
+
+def _swiss_read(grid: list[list[Any]], scoring: Scoring | None) -> Any:
+    """What the reader makes of a grid: the tournament's rounds, or the kind of error and the cell it names."""
+    try:
+        t = read_table(grid, scoring=scoring)
+    except tiebreak.TiebreakError as err:
+        return type(err).__name__, str(getattr(err, "location", None))
+    return (t.opp, t.pts, [list(map(int, row)) for row in t.kind], t.colour, t.pending, t.unentered, t.rounds_scheduled, t.points, t.scoring)
+
+
+def test_swiss_rounds_read_by_codes_equal_the_cells_read_one_by_one() -> None:
+    """The round columns' common cells read by one pattern and decoded by codes (and each round proven by the check
+    codes) against the same cells written with spaces, which the pattern leaves to the notation cell by cell and the
+    round check to round_consistent: the same rounds, pending games and points, or the same error at the same cell;
+    with byes, forfeits, half-point byes, withdrawals, rounds not played yet, signs first and odd cells."""
+    rng = random.Random(2026)
+    read = refused = 0
+    for case in range(300):
+        n, rounds = rng.randrange(4, 30), rng.randrange(1, 7)
+        grid = swiss_grid(random.Random(case), n, rounds)
+        if case % 3 == 1:  # one odd cell: at most one error, named the same way by both reads
+            r, c = rng.randrange(1, len(grid)), rng.randrange(2, len(grid[0]))
+            v = rng.choice(_ODD_CELLS)
+            if isinstance(v, str) and v[:1].isdigit() and rng.random() < 0.5:
+                v = f"{rng.randrange(1, n + 2)}{v.lstrip('0123456789')}"
+            grid[r][c] = v
+        if case % 7 == 0:  # the last round paired, its results not entered yet
+            for row in grid[1:]:
+                v = row[-1]
+                if isinstance(v, str) and len(v) > 2 and v[-2] in "wb" and v[:-2].isdigit():
+                    row[-1] = v[:-1]
+        if case % 11 == 0:  # forfeits written sign first ('+12')
+            for row in grid[1:]:
+                for c in range(2, len(row)):
+                    v = row[c]
+                    if isinstance(v, str) and len(v) > 2 and v[-1] in "+-" and v[-2] in "wb":
+                        row[c] = v[-1] + v[:-2]
+        scoring = rng.choice([DRAUGHTS, Scoring(3.0, 1.0, 0.0)]) if case % 5 == 0 else None
+        got, spaced = _swiss_read(grid, scoring), _swiss_read(_spaced(grid), scoring)
+        if scoring is not None and len(got) == 2:  # many cells wrong on the scoring given: each read names the first it meets
+            assert len(spaced) == 2 and spaced[0] == got[0], (case, grid)
+        else:
+            assert got == spaced, (case, grid)
+        read += len(got) > 2
+        refused += len(got) == 2
+    assert read > 100 and refused > 50
+
+
+def test_round_codes_never_pass_a_round_the_loop_refuses() -> None:
+    """The round check by codes (the mirror, one sum of both sides' check codes) against the game-by-game loop, on
+    the rounds of real events, broken at random: it never proves a round the loop refuses, and proves every real one."""
+    from tiebreak.core.grammar import COLOURS
+    from tiebreak.reading.swiss import _MARK_OF_CODE, _TAIL_CODE, _check_codes, _games_on, _mirrored
+
+    rng = random.Random(12)
+    checked = proven_count = 0
+    letters = {"w": [k for k, v in COLOURS.items() if v == "w"], "b": [k for k, v in COLOURS.items() if v == "b"]}
+    for _seed, t in EVENTS_READ:
+        for sc in (CHESS, DRAUGHTS):
+            for signs_played in (False, True):
+                games = _games_on(sc, signs_played)
+                kinds = [int(Kind.ABSENT)] + [None if games.get(m) is None else games[m][0] for m in _MARK_OF_CODE[1:]]
+                pts = [0.0] + [None if games.get(m) is None else games[m][1] for m in _MARK_OF_CODE[1:]]
+                check = _check_codes(kinds, pts, sc)
+                # the code of each (colour, kind, points) a common cell can have on this scoring
+                code_of = {(COLOURS[t[0]], kinds[c], pts[c]): c for t, c in _TAIL_CODE.items() if kinds[c] is not None}
+                playable = [c for c in range(1, len(kinds)) if kinds[c] is not None]
+                for k in range(t.rounds):
+                    opp = [row[k] for row in t.opp]
+                    scale = sc.win / CHESS.win
+                    codes = []
+                    for p in range(len(opp)):
+                        key = (t.colour[p][k], int(t.kind[p][k]), t.pts[p][k] * scale)
+                        codes.append(code_of.get(key, 0) if opp[p] >= 0 else 0)
+                    if any(opp[p] >= 0 and not codes[p] for p in range(len(opp))) or signs_played:
+                        pass  # a game this scoring writes otherwise: only the broken rounds below
+                    elif sc is CHESS:
+                        assert _mirrored(opp, [check[c] for c in codes]), (opp, codes)  # every real round proven
+                    for attempt in range(8):
+                        o, cs = list(opp), list(codes)
+                        if attempt:
+                            i = rng.randrange(len(o))
+                            if rng.random() < 0.4:
+                                o[i] = rng.randrange(-1, len(o))
+                            else:
+                                cs[i] = rng.choice(playable)
+                                if rng.random() < 0.3:  # another letter for the same colour
+                                    letter = rng.choice(letters[COLOURS[_TAIL_CODE_TEXT(cs[i])[0]]])
+                                    cs[i] = _TAIL_CODE[letter + _TAIL_CODE_TEXT(cs[i])[1]]
+                        if any(q == i for i, q in enumerate(o)) or any(q >= 0 and not cs[i] for i, q in enumerate(o)):
+                            continue  # what the reader refuses first, or a cell the pattern did not read
+                        kd = [int(Kind.ABSENT) if q < 0 else cast_int(kinds[c]) for q, c in zip(o, cs)]
+                        x = [0.0 if q < 0 else cast_float(pts[c]) for q, c in zip(o, cs)]
+                        col = [None if q < 0 else COLOURS[_TAIL_CODE_TEXT(c)[0]] for q, c in zip(o, cs)]
+                        cs = [c if q >= 0 else 0 for q, c in zip(o, cs)]
+                        proven = _mirrored(o, [check[c] for c in cs])
+                        want = _consistent_plainly(o, kd, x, col, sc)
+                        assert not proven or want, (o, cs, sc)
+                        checked += 1
+                        proven_count += proven
+    assert checked > 3000 and proven_count > checked // 4
+
+
+def _TAIL_CODE_TEXT(code: int) -> str:  # noqa: N802 - the inverse of _TAIL_CODE
+    from tiebreak.reading.swiss import _TAIL_TEXTS
+
+    return _TAIL_TEXTS[code - 1]
+
+
+def cast_int(v: int | None) -> int:
+    assert v is not None
+    return v
+
+
+def cast_float(v: float | None) -> float:
+    assert v is not None
+    return v
