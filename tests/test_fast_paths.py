@@ -654,7 +654,13 @@ def test_round_codes_never_pass_a_round_the_loop_refuses() -> None:
     """The round check by codes (the mirror, one sum of both sides' check codes) against the game-by-game loop, on
     the rounds of real events, broken at random: it never proves a round the loop refuses, and proves every real one."""
     from tiebreak.core.grammar import COLOURS
-    from tiebreak.reading.swiss import _MARK_OF_CODE, _TAIL_CODE, _check_codes, _games_on, _mirrored
+    from tiebreak.reading.swiss import (
+        _MARK_OF_CODE,
+        _TAIL_CODE,
+        _check_codes,
+        _games_on,
+        _mirrored,
+    )
 
     rng = random.Random(12)
     checked = proven_count = 0
@@ -689,13 +695,13 @@ def test_round_codes_never_pass_a_round_the_loop_refuses() -> None:
                             else:
                                 cs[i] = rng.choice(playable)
                                 if rng.random() < 0.3:  # another letter for the same colour
-                                    letter = rng.choice(letters[COLOURS[_TAIL_CODE_TEXT(cs[i])[0]]])
-                                    cs[i] = _TAIL_CODE[letter + _TAIL_CODE_TEXT(cs[i])[1]]
+                                    letter = rng.choice(letters[COLOURS[_tail_text(cs[i])[0]]])
+                                    cs[i] = _TAIL_CODE[letter + _tail_text(cs[i])[1]]
                         if any(q == i for i, q in enumerate(o)) or any(q >= 0 and not cs[i] for i, q in enumerate(o)):
                             continue  # what the reader refuses first, or a cell the pattern did not read
                         kd = [int(Kind.ABSENT) if q < 0 else cast_int(kinds[c]) for q, c in zip(o, cs)]
                         x = [0.0 if q < 0 else cast_float(pts[c]) for q, c in zip(o, cs)]
-                        col = [None if q < 0 else COLOURS[_TAIL_CODE_TEXT(c)[0]] for q, c in zip(o, cs)]
+                        col = [None if q < 0 else COLOURS[_tail_text(c)[0]] for q, c in zip(o, cs)]
                         cs = [c if q >= 0 else 0 for q, c in zip(o, cs)]
                         proven = _mirrored(o, [check[c] for c in cs])
                         want = _consistent_plainly(o, kd, x, col, sc)
@@ -705,7 +711,8 @@ def test_round_codes_never_pass_a_round_the_loop_refuses() -> None:
     assert checked > 3000 and proven_count > checked // 4
 
 
-def _TAIL_CODE_TEXT(code: int) -> str:  # noqa: N802 - the inverse of _TAIL_CODE
+def _tail_text(code: int) -> str:
+    """The colour and result of a code (the inverse of _TAIL_CODE)."""
     from tiebreak.reading.swiss import _TAIL_TEXTS
 
     return _TAIL_TEXTS[code - 1]
