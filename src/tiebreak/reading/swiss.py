@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable
-from itertools import chain, compress
-from operator import add, eq, itemgetter, not_
+from itertools import chain
+from operator import add, eq, itemgetter
 from typing import Any, NamedTuple, NoReturn, cast
 
 from tiebreak.core import grammar as g
@@ -462,7 +462,7 @@ class SwissDecoding(SideColumns):
         row, and the result values seen.
         """
         cells = self.cells
-        n, rounds = len(rows), len(cols)
+        rounds = len(cols)
         contiguous = cols == list(range(cols[0], cols[0] + rounds))
         pick = itemgetter(slice(cols[0], cols[0] + rounds)) if contiguous else itemgetter(*cols)
         raw = list(chain.from_iterable(map(pick, [cells[r] for r in rows])))
@@ -479,17 +479,16 @@ class SwissDecoding(SideColumns):
             for i in _where(opponents, -3):
                 opponents[i] = _index_of(_OPPONENT(found[i]), get_number)
         values: set[float] = set()
-        slow_cols: list[dict[int, SwissCell]] = []
-        for k, c in enumerate(cols):
-            slow: dict[int, SwissCell] = {}
-            for i in compress(range(n), map(not_, found[k::rounds])):
-                cell = self.other_cell(raw[i * rounds + k], rows[i], c, k)
-                if cell is None:
-                    continue
-                slow[i] = cell
-                if cell[2].__class__ is float and (cell[3] is None or cell[2] != 3.0):  # a bye of 3 alone makes no 3/1/0
-                    values.add(cell[2])
-            slow_cols.append(slow)
+        slow_cols: list[dict[int, SwissCell]] = [{} for _c in cols]
+        # the cells the pattern did not read, a round at a time (the first problem named is the first of its round)
+        for at in sorted(_where(found, ""), key=lambda at: (at % rounds, at)):
+            i, k = divmod(at, rounds)
+            cell = self.other_cell(raw[at], rows[i], cols[k], k)
+            if cell is None:
+                continue
+            slow_cols[k][i] = cell
+            if cell[2].__class__ is float and (cell[3] is None or cell[2] != 3.0):  # a bye of 3 alone makes no 3/1/0
+                values.add(cell[2])
         counts = Counter(codes)
         values.update(m for m in map(_MARK_OF_CODE.__getitem__, counts) if m.__class__ is float)
         return _Scanned(codes, opponents, counts), slow_cols, values
@@ -537,6 +536,8 @@ class SwissDecoding(SideColumns):
             kinds.append(None if got is None else got[0])
             pts.append(None if got is None else got[1])
         codes, opponents = scanned.codes, scanned.opponents
+        # whether any common cell names a number not in the table, or has a result with no game on this scoring
+        astray = -2 in opponents or any(kinds[code] is None for code in scanned.counts)
         kind_all = list(map(kinds.__getitem__, codes))
         pts_all = cast("list[float]", list(map(pts.__getitem__, codes)))
         colour_all = list(map(_COLOUR_OF_CODE.__getitem__, codes))
@@ -549,7 +550,7 @@ class SwissDecoding(SideColumns):
         for k, c in enumerate(cols):
             o_col = opponents[k::rounds]
             k_col = kind_all[k::rounds]
-            if -2 in o_col or None in k_col or any(map(eq, o_col, range(n))):  # an opponent not in the table or himself, no game on this scoring
+            if any(map(eq, o_col, range(n))) or astray and (-2 in o_col or None in k_col):  # a player naming himself, or a cell astray
                 for i, code in enumerate(codes[k::rounds]):  # name the first bad cell
                     if code and (o_col[i] in (-2, i) or k_col[i] is None):
                         j = None if o_col[i] == -2 else o_col[i]
