@@ -726,3 +726,53 @@ def cast_int(v: int | None) -> int:
 def cast_float(v: float | None) -> float:
     assert v is not None
     return v
+
+
+def test_players_read_at_once_equal_the_rows_read_one_by_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The players read a column at a time (numbers, names, ratings, points plainly good) against the row-by-row
+    reading that names the first bad cell: the same players, or the same refusal, on tables with odd side cells."""
+    from tiebreak.reading.columns import SideColumns
+
+    rng = random.Random(31)
+    grids = []
+    for case in range(250):
+        grid = swiss_grid(random.Random(case), rng.randrange(3, 25), rng.randrange(1, 5))
+        if case % 2:
+            grid[0].insert(2, "Rtg")
+            for row in grid[1:]:
+                row.insert(2, rng.choice([1500.0, 2100.0, 0.0, None, 1234.0, 4000.0, 100.0]))
+        if case % 3 == 0:
+            grid[0].append("Pts")
+            for row in grid[1:]:
+                row.append(rng.choice([None, 1.0, 2.5, 0.0]))
+        if case % 4 == 1:  # one odd side cell
+            r, c = rng.randrange(1, len(grid)), rng.choice([0, 1, 2, len(grid[0]) - 1])
+            grid[r][c] = rng.choice([0.0, 2.5, "7", None, 3.0, 10.0**7, "x" * 120, grid[1][1], str(grid[1][1]).upper(), 50.0, 1500.5, "1 500", -3.0, 99.5, True, "x"])
+        grids.append(grid)
+
+    def read_all() -> list[Any]:
+        out: list[Any] = []
+        for grid in grids:
+            try:
+                t = read_table(grid)
+            except tiebreak.TiebreakError as err:
+                out.append(f"{type(err).__name__}: {err}")
+                continue
+            out.append([(p.number, p.name, p.rating, p.row, p.stated_points) for p in t.players])
+        return out
+
+    at_once = read_all()
+    plain = 0
+    original = SideColumns.plain_players
+
+    def counted(self: Any, rows: list[int], layout: Any) -> Any:
+        nonlocal plain
+        got = original(self, rows, layout)
+        plain += got is not None
+        return got
+
+    monkeypatch.setattr(SideColumns, "plain_players", counted)
+    assert read_all() == at_once
+    monkeypatch.setattr(SideColumns, "plain_players", lambda self, rows, layout: None)  # every table row by row
+    assert read_all() == at_once
+    assert plain > 100 and sum(isinstance(x, str) for x in at_once) > 20

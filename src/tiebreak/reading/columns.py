@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from tiebreak.core.a1 import column_letter
 from tiebreak.core.errors import (
     ConsistencyError,
@@ -36,6 +39,14 @@ def rating_number(text: str) -> float | None:
 def _column_letter(c: int) -> str:
     """The 0-based column of the table as a letter (A for its first column)."""
     return column_letter(c + 1)
+
+
+_FLOAT, _TEXT = frozenset({float}), frozenset({str})
+
+
+def _all_of(values: list[Any], types: frozenset[type]) -> bool:
+    """Whether every value is of exactly one of these types (no subclass): one pass in C."""
+    return types.issuperset(map(type, values))
 
 
 class SideColumns(ReaderBase):
@@ -129,12 +140,18 @@ class SideColumns(ReaderBase):
             cols = [c for c in range(min(self.width, 3)) if c not in roles]
         for c in cols:
             if self.is_number_column(rows, c, guessed=roles.get(c) is None):
-                return c, [int(parse_number(v) if isinstance(v, str) else v) for v in (self.cells[r][c] for r in rows)]  # type: ignore[arg-type]
+                values = [self.cells[r][c] for r in rows]
+                if _all_of(values, _FLOAT):
+                    return c, list(map(int, values))
+                return c, [int(parse_number(v) if isinstance(v, str) else v) for v in values]  # type: ignore[arg-type]
         return None
     def is_number_column(self, rows: list[int], c: int, guessed: bool = True) -> bool:
         """Distinct whole numbers; a guessed (unlabelled) one also small enough to be start numbers, not dates."""
-        seen = set()
         top = 10 * len(rows) + 1000 if guessed else 10 * MAX_PLAYERS
+        values = [self.cells[r][c] for r in rows]
+        if values and _all_of(values, _FLOAT):  # numbers (the usual column): looked at a column at a time
+            return all(map(float.is_integer, values)) and min(values) >= 1 and max(values) <= top and len(set(values)) == len(values)
+        seen = set()
         for r in rows:
             v = self.cells[r][c]
             if isinstance(v, str):
@@ -152,6 +169,9 @@ class SideColumns(ReaderBase):
                 texts += 1
         return texts * 2 >= len(rows) and texts > 0
     def players(self, rows: list[int], layout: TableLayout) -> list[Player]:
+        at_once = self.plain_players(rows, layout)
+        if at_once is not None:
+            return at_once
         players: list[Player] = []
         numbers: dict[int, int] = {}
         names: dict[str, int] = {}
@@ -207,6 +227,48 @@ class SideColumns(ReaderBase):
             if name:
                 self.names[r] = name
         return players
+    def plain_players(self, rows: list[int], layout: TableLayout) -> list[Player] | None:
+        """The players read a column at a time when every cell is plainly good, as :meth:`players` reads them; else None.
+
+        Plainly good: distinct whole numbers from 1 as numbers, texts of at most 100
+        characters told apart as names (or empty), whole ratings 100–4000 (or 0 or
+        empty), points 0 or more (or empty), none of them written as text.  Any other
+        table is read row by row, which names the first bad cell.
+        """
+        cells = self.cells
+        n = len(rows)
+        rows_of = [cells[r] for r in rows]
+
+        def column(c: int | None) -> list[Any] | None:
+            return None if c is None else [row[c] for row in rows_of]
+
+        numbers_in, names_in, ratings_in, points_in = (column(c) for c in (layout.number_col, layout.name_col, layout.rating_col, layout.points_col))
+        numbers: Sequence[int] = range(1, n + 1)
+        if numbers_in is not None:
+            if not (_all_of(numbers_in, _FLOAT) and all(map(float.is_integer, numbers_in)) and min(numbers_in, default=1) >= 1 and len(set(numbers_in)) == n):
+                return None
+            numbers = list(map(int, numbers_in))
+        names: list[str] = [""] * n
+        if names_in is not None:
+            texts = [v for v in names_in if v is not None]
+            if not (_all_of(texts, _TEXT) and max(map(len, texts), default=0) <= 100 and len({" ".join(v.casefold().split()) for v in texts}) == len(texts)):
+                return None
+            names = ["" if v is None else v for v in names_in]
+            self.names.update((r, name) for r, name in zip(rows, names) if name)
+        ratings: list[float | None] = [None] * n
+        if ratings_in is not None:
+            given = [v for v in ratings_in if v is not None and v != 0]
+            if not (_all_of([v for v in ratings_in if v is not None], _FLOAT) and all(map(float.is_integer, given)) and min(given, default=100) >= 100 and max(given, default=100) <= 4000):
+                return None
+            ratings = [None if v is None or v == 0 else v for v in ratings_in]
+        stated: list[float | None] = [None] * n
+        if points_in is not None:
+            given = [v for v in points_in if v is not None]
+            if not (_all_of(given, _FLOAT) and min(given, default=0.0) >= 0):
+                return None
+            stated = points_in
+        return [Player(number, name, rating, r + 1, points) for number, name, rating, r, points in zip(numbers, names, ratings, rows, stated)]
+
     def rating(self, r: int, c: int) -> float | None:
         """A rating cell: empty or 0 for none, thousands separators allowed ("1 500", "1,500"); 100–4000."""
         v = self.value(r, c)
