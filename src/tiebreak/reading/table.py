@@ -156,7 +156,7 @@ _SIGN_LEADS_TUPLE = tuple(sorted(_SIGN_LEADS))
 _MAYBE_LEGEND = re.compile(re.escape(FORFEIT_WIN) + r"[^\0]*?[^\0\d\s!-/:-@\[-`{-~]")
 
 
-def _texts(values: Sequence[Any]) -> str:
+def _texts(values: Iterable[Any]) -> str:
     """The texts among these cell values, joined by a character no cell text holds (``\0``, a control character)."""
     return "\0".join(filter(str.__instancecheck__, values))
 
@@ -168,9 +168,12 @@ def _legend(values: Iterable[Any], texts: str | None = None) -> str | None:
     could start a legend): a table's ``12w+`` and ``+5`` are no legend, and most tables have none.
     ``texts``: the values' :func:`_texts`, when the caller has them.
     """
-    values = values if isinstance(values, (list, tuple)) else list(values)
-    if _MAYBE_LEGEND.search(_texts(values) if texts is None else texts) is None:
+    if texts is None:
+        values = values if isinstance(values, (list, tuple)) else list(values)
+        texts = _texts(values)
+    if _MAYBE_LEGEND.search(texts) is None:
         return None
+    values = values if isinstance(values, (list, tuple)) else list(values)
     for v in values:
         if v.__class__ is str and FORFEIT_WIN in v:
             meaning = plus_legend(v)
@@ -232,9 +235,8 @@ class _Reader(SwissDecoding, RoundRobinDecoding):
     def told(self, plus: str | None, legend: Iterable[Any]) -> None:
         """What the caller and the sheet say + means: the setting, and a legend in the grid or among the sheet's other cells."""
         self.plus = plus
-        values = list(chain.from_iterable(self.cells))
-        texts = _texts(values)
-        self.legend = _legend(values, texts)
+        texts = _texts(chain.from_iterable(self.cells))
+        self.legend = _legend(chain.from_iterable(self.cells), texts)  # the cells looked at one by one only when a legend may be there
         # whether a text may start with a sign (turn_signs); the cells the reader joins later are looked at again
         self.sign_first = texts.startswith(_SIGN_LEADS_TUPLE) or any(f"\0{lead}" in texts for lead in _SIGN_LEADS_TUPLE)
         if self.legend is None:
