@@ -776,3 +776,20 @@ def test_players_read_at_once_equal_the_rows_read_one_by_one(monkeypatch: pytest
     monkeypatch.setattr(SideColumns, "plain_players", lambda self, rows, layout: None)  # every table row by row
     assert read_all() == at_once
     assert plain > 100 and sum(isinstance(x, str) for x in at_once) > 20
+
+
+def test_cyrillic_found_in_long_texts_as_the_search_finds_it() -> None:
+    """A long text all Latin-1 (a table's texts joined) is said to have no Cyrillic without the search: against the search."""
+    from tiebreak.core.i18n import _CYRILLIC, has_cyrillic, table_language
+
+    rng = random.Random(7)
+    alphabet = ["a", "Z", "1", "½", "é", "\u00ff", "\u0100", "−", "Ж", "я", "\u0400", "\u04ff", "\u0500", " ", "\x00", "😀"]
+    found = 0
+    for _ in range(600):
+        pool = rng.sample(alphabet, rng.randrange(1, 6))
+        text = "".join(rng.choice(pool) for _ in range(rng.choice([1, 10, 255, 256, 300, 2000])))
+        want = _CYRILLIC.search(text) is not None
+        assert has_cyrillic(text) == want, text
+        assert table_language([text]) == ("ru" if want else None)
+        found += want
+    assert 100 < found < 500

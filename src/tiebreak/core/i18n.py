@@ -216,7 +216,22 @@ def has_cyrillic(text: object) -> bool:
     >>> has_cyrillic("Иванов"), has_cyrillic("Ivanov"), has_cyrillic(3)
     (True, False, False)
     """
-    return isinstance(text, str) and _CYRILLIC.search(text) is not None
+    return isinstance(text, str) and not _latin1(text) and _CYRILLIC.search(text) is not None
+
+
+def _latin1(text: str) -> bool:
+    """Whether every character of a long text is Latin-1 (below U+0100, so no Cyrillic): a copy in C, not a search.
+
+    A whole table's texts joined (the worksheet functions' language) are most often
+    Latin-1 only, even with a ½; short texts are searched at once.
+    """
+    if len(text) < 256:
+        return False
+    try:
+        text.encode("latin-1")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def table_language(labels: Iterable[object]) -> str | None:
@@ -226,7 +241,8 @@ def table_language(labels: Iterable[object]) -> str | None:
     ('ru', None)
     """
     texts = [label for label in labels if isinstance(label, str)]
-    return "ru" if _CYRILLIC.search("\n".join(texts)) is not None else None  # one search over all of them
+    joined = "\n".join(texts)
+    return "ru" if not _latin1(joined) and _CYRILLIC.search(joined) is not None else None  # one search over all of them
 
 
 def choose_language(setting: object = None, labels: Iterable[object] = ()) -> str:
