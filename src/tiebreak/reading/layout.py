@@ -272,9 +272,8 @@ def player_row_pairs(cells: Sequence[Sequence[Any]], frame: Frame) -> list[tuple
     if frame.header is None or len(rounds) < 2 or len(rows) < 4 or len(rows) % 2:
         return []
     in_rounds = set(rounds)
-    pairs = list(zip(rows[::2], rows[1::2]))
     opponents = results = 0
-    for top, under in pairs:
+    for top, under in zip(rows[::2], rows[1::2]):  # the pairs made only when they are the players (most tables fail at once)
         if any(v is not None for c, v in enumerate(cells[under]) if c not in in_rounds):
             return []
         for c in rounds:
@@ -286,4 +285,4 @@ def player_row_pairs(cells: Sequence[Sequence[Any]], frame: Frame) -> list[tuple
             elif o is not None and x is not None:
                 return []
             results += x is not None
-    return pairs if opponents and results else []
+    return list(zip(rows[::2], rows[1::2])) if opponents and results else []
