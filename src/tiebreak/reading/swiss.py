@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable
-from itertools import chain
+from itertools import chain, islice
 from operator import add, eq, itemgetter
 from typing import Any, NamedTuple, NoReturn, cast
 
@@ -167,11 +167,17 @@ def _mirrored(o_col: list[int], mine: list[int]) -> bool:
     expected = list(range(n))
     for at in _where(o_col, -1):
         expected[at] = -1
+    # each column with a sentinel at its end for the unpaired entries (-1), taken off again
+    o_col.append(-1)
+    mine.append(_UNPAIRED)
     try:
-        back = list(map([*o_col, -1].__getitem__, o_col))
+        back = list(map(o_col.__getitem__, islice(o_col, n)))
+        return back == expected and _MIRRORED.issuperset(map(add, islice(mine, n), map(mine.__getitem__, islice(o_col, n))))
     except (IndexError, TypeError):  # an opponent beyond the table
         return False
-    return back == expected and _MIRRORED.issuperset(map(add, mine, map([*mine, _UNPAIRED].__getitem__, o_col)))
+    finally:
+        o_col.pop()
+        mine.pop()
 
 
 # a rank as chess-results prints it: '3', '3.', a shared place '3-4' or '3–4'
