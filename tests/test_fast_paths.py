@@ -793,3 +793,22 @@ def test_cyrillic_found_in_long_texts_as_the_search_finds_it() -> None:
         assert table_language([text]) == ("ru" if want else None)
         found += want
     assert 100 < found < 500
+
+
+def test_results_passed_as_they_are_equal_the_fitted_copy() -> None:
+    """A worksheet function's rows returned as they are when no text is long enough to cut, against the copy with
+    every text fitted (:func:`~tiebreak.excel.functions.fit`)."""
+    from tiebreak.excel.functions import EXCEL_TEXT_LIMIT, _fitted, fit
+
+    rng = random.Random(9)
+    kept = 0
+    for _ in range(500):
+        cells = [1.5, "", "x", None, 3, True, "я" * rng.randrange(100, 300), "a" * EXCEL_TEXT_LIMIT, "b" * (EXCEL_TEXT_LIMIT // 2)]
+        rows: list[Any] = [[rng.choice(cells) for _ in range(rng.randrange(1, 3))] for _ in range(rng.randrange(0, 6))]
+        if rng.random() < 0.1:
+            rows.append(tuple(rows[0]) if rows else "x")
+        want = [[fit(v) if isinstance(v, str) else v for v in row] if isinstance(row, list) else row for row in rows]
+        got = _fitted(rows)
+        assert got == want, rows
+        kept += got is rows
+    assert 50 < kept < 450
