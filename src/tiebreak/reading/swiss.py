@@ -544,10 +544,7 @@ class SwissDecoding(SideColumns):
         codes, opponents = scanned.codes, scanned.opponents
         # whether any common cell names a number not in the table, or has a result with no game on this scoring
         astray = -2 in opponents or any(kinds[code] is None for code in scanned.counts)
-        kind_all = list(map(kinds.__getitem__, codes))
-        pts_all = cast("list[float]", list(map(pts.__getitem__, codes)))
-        colour_all = list(map(_COLOUR_OF_CODE.__getitem__, codes))
-        check_all = list(map(_check_codes(kinds, pts, sc).__getitem__, codes))
+        check = _check_codes(kinds, pts, sc)
         opp_cols: list[list[int]] = []
         pts_cols: list[list[float]] = []
         kind_cols: list[list[int]] = []
@@ -555,21 +552,22 @@ class SwissDecoding(SideColumns):
         consistent = True
         for k, c in enumerate(cols):
             o_col = opponents[k::rounds]
-            k_col = kind_all[k::rounds]
+            round_codes = codes[k::rounds]
+            k_col = list(map(kinds.__getitem__, round_codes))
             if any(map(eq, o_col, range(n))) or astray and (-2 in o_col or None in k_col):  # a player naming himself, or a cell astray
-                for i, code in enumerate(codes[k::rounds]):  # name the first bad cell
+                for i, code in enumerate(round_codes):  # name the first bad cell
                     if code and (o_col[i] in (-2, i) or k_col[i] is None):
                         j = None if o_col[i] == -2 else o_col[i]
                         v = cells[rows[i]][c]
                         self.pairing_error(rows[i], c, k, i, j, int(_OPPONENT(v)), v, n, numbered, sc)
             known = cast("list[int]", k_col)  # a None was reported above
-            p_col = pts_all[k::rounds]
-            c_col = colour_all[k::rounds]
+            p_col = cast("list[float]", list(map(pts.__getitem__, round_codes)))
+            c_col = list(map(_COLOUR_OF_CODE.__getitem__, round_codes))
             slow = slow_cols[k]
             self.decode_other_cells(rows, c, k, slow, (o_col, known, p_col, c_col), games, get_number, numbered, sc)
             if consistent:
                 # a player naming himself was refused above; a game the pattern did not read is checked the long way
-                proven = not any(cell[3] is None for cell in slow.values()) and _mirrored(o_col, check_all[k::rounds])
+                proven = not any(cell[3] is None for cell in slow.values()) and _mirrored(o_col, list(map(check.__getitem__, round_codes)))
                 consistent = proven or round_consistent(o_col, known, p_col, c_col, sc, no_self=True)
             opp_cols.append(o_col)
             pts_cols.append(p_col)
