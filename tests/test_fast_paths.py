@@ -812,3 +812,43 @@ def test_results_passed_as_they_are_equal_the_fitted_copy() -> None:
         assert got == want, rows
         kept += got is rows
     assert 50 < kept < 450
+
+
+def test_spilled_column_equals_the_rows_filled_one_by_one() -> None:
+    """A spilled column (:func:`~tiebreak.calc.answers.spill`) with the players in consecutive rows made in a run,
+    against every row filled from its player; players in any rows, some without one or beyond the range."""
+    from types import SimpleNamespace
+
+    from tiebreak.calc.answers import spill
+
+    def one_by_one(t: Any, grid: list[Any], values: list[Any]) -> list[list[Any]]:
+        out: list[list[Any]] = [[""] for _ in range(len(grid))]
+        for i, p in enumerate(t.players):
+            if p.row is not None and 0 < p.row <= len(out):
+                out[p.row - 1][0] = values[i]
+        return out
+
+    rng = random.Random(13)
+    runs = 0
+    for _ in range(800):
+        n, height = rng.randrange(0, 8), rng.randrange(0, 12)
+        first = rng.randrange(-1, 5)
+        rows: list[Any] = list(range(first, first + n))
+        if rng.random() < 0.3 and rows:
+            rows[rng.randrange(n)] = rng.choice([None, 0, height + 1, rows[0]])
+        if rng.random() < 0.1:
+            rng.shuffle(rows)
+        t: Any = SimpleNamespace(players=[SimpleNamespace(row=r) for r in rows])
+        grid = [[None]] * height
+        values = [rng.choice([0.5, 2.0, "", None]) for _ in range(n)]
+        try:
+            want: Any = one_by_one(t, grid, values)
+        except IndexError as err:
+            want = type(err)
+        try:
+            got: Any = spill(t, grid, values)
+        except IndexError as err:
+            got = type(err)
+        assert got == want, (rows, height)
+        runs += bool(rows) and rows == list(range(first, first + n)) and 0 < first and first + n - 1 <= height
+    assert runs > 100

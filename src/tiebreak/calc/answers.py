@@ -90,6 +90,11 @@ def _name_key(name: str) -> str:
 
 def spill(t: Tournament, grid: Sequence[Sequence[Any]], values: Sequence[Any]) -> list[list[Any]]:
     """One value per row of the range: player rows get theirs, other rows stay empty."""
+    rows = [p.row for p in t.players]
+    first = rows[0] if rows else None
+    if first is not None and 0 < first and first + len(rows) - 1 <= len(grid) and len(values) == len(rows) and rows == list(range(first, first + len(rows))):
+        # the players in consecutive rows (the usual table): their values in a run, empty rows around it
+        return [[""] for _ in range(first - 1)] + [[v] for v in values] + [[""] for _ in range(len(grid) - first - len(rows) + 1)]
     out: list[list[Any]] = [[""] for _ in range(len(grid))]
     for i, p in enumerate(t.players):
         if p.row is not None and 0 < p.row <= len(out):
