@@ -156,15 +156,16 @@ def _check_codes(kinds: list[int | None], pts: list[float | None], sc: Scoring) 
     return out
 
 
-def _mirrored(o_col: list[int], mine: list[int]) -> bool:
+def _mirrored(o_col: list[int], mine: list[int], identity: list[int]) -> bool:
     """Whether a round of common cells (and unpaired entries) is consistent: True only when it is (False: not proven).
 
     Every opponent names the player back (one list comparison against the identity,
-    the unpaired entries marked), and the check codes of the two sides of every game
-    add up to one of _MIRRORED (one sum per entry).
+    ``list(range(n))``, the unpaired entries marked), and the check codes of the two
+    sides of every game add up to one of _MIRRORED (one sum per entry).  A player
+    naming himself adds up to twice his code, never one of them.
     """
     n = len(o_col)
-    expected = list(range(n))
+    expected = identity.copy()
     for at in _where(o_col, -1):
         expected[at] = -1
     # each column with a sentinel at its end for the unpaired entries (-1), taken off again
@@ -545,6 +546,7 @@ class SwissDecoding(SideColumns):
         # whether any common cell names a number not in the table, or has a result with no game on this scoring
         astray = -2 in opponents or any(kinds[code] is None for code in scanned.counts)
         check = _check_codes(kinds, pts, sc)
+        identity = list(range(n))
         opp_cols: list[list[int]] = []
         pts_cols: list[list[float]] = []
         kind_cols: list[list[int]] = []
@@ -554,7 +556,11 @@ class SwissDecoding(SideColumns):
             o_col = opponents[k::rounds]
             round_codes = codes[k::rounds]
             k_col = list(map(kinds.__getitem__, round_codes))
-            if any(map(eq, o_col, range(n))) or astray and (-2 in o_col or None in k_col):  # a player naming himself, or a cell astray
+            slow = slow_cols[k]
+            # a round of common cells proven consistent has no player naming himself; a game the pattern did not read
+            # is checked the long way (round_consistent, below)
+            proven = not astray and not any(cell[3] is None for cell in slow.values()) and _mirrored(o_col, list(map(check.__getitem__, round_codes)), identity)
+            if not proven and (any(map(eq, o_col, identity)) or astray and (-2 in o_col or None in k_col)):  # a player naming himself, or a cell astray
                 for i, code in enumerate(round_codes):  # name the first bad cell
                     if code and (o_col[i] in (-2, i) or k_col[i] is None):
                         j = None if o_col[i] == -2 else o_col[i]
@@ -563,11 +569,8 @@ class SwissDecoding(SideColumns):
             known = cast("list[int]", k_col)  # a None was reported above
             p_col = cast("list[float]", list(map(pts.__getitem__, round_codes)))
             c_col = list(map(_COLOUR_OF_CODE.__getitem__, round_codes))
-            slow = slow_cols[k]
             self.decode_other_cells(rows, c, k, slow, (o_col, known, p_col, c_col), games, get_number, numbered, sc)
-            if consistent:
-                # a player naming himself was refused above; a game the pattern did not read is checked the long way
-                proven = not any(cell[3] is None for cell in slow.values()) and _mirrored(o_col, list(map(check.__getitem__, round_codes)))
+            if consistent:  # a player naming himself was refused above
                 consistent = proven or round_consistent(o_col, known, p_col, c_col, sc, no_self=True)
             opp_cols.append(o_col)
             pts_cols.append(p_col)
