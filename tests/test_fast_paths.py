@@ -852,3 +852,25 @@ def test_spilled_column_equals_the_rows_filled_one_by_one() -> None:
         assert got == want, (rows, height)
         runs += bool(rows) and rows == list(range(first, first + n)) and 0 < first and first + n - 1 <= height
     assert runs > 100
+
+
+def test_common_cells_are_read_by_the_notation_as_their_slices_say() -> None:
+    """Every cell the round pattern reads (any opponent digits, colour letter and one-character result) is read by
+    :func:`~tiebreak.core.notation.swiss_cell` as the opponent ``int(v[:-2])`` with that colour, and never refused:
+    what lets the reader's sampled looks at round columns take such a cell's opponent from its slice."""
+    from tiebreak.core import grammar as g
+    from tiebreak.core.notation import swiss_cell
+    from tiebreak.reading.swiss import _FAST_MARKS, _is_common
+
+    seen = 0
+    for number in ["1", "7", "12", "007", "0", "999999", "123456", "00", "٣", "١٢"]:
+        for colour in g.COLOURS:
+            for mark in _FAST_MARKS:
+                v = number + colour + mark
+                assert _is_common(v), v
+                cell = swiss_cell(v)
+                assert (cell.opponent, cell.colour) == (int(number), g.COLOURS[colour]), v
+                seen += 1
+    for v in ["1234567w1", "12w", "w1", "12 w 1", "12w1 ", "12x1", "", "-1", None, 12.0, "12w\n1", "12w1\n"]:
+        assert not _is_common(v), v
+    assert seen > 1000

@@ -70,6 +70,14 @@ _CODE_OF_TAIL = {"": 0, **_TAIL_CODE}  # '': a cell the pattern did not read
 _MARK_OF_CODE: list[Any] = [None, *(_FAST_MARKS[t[-1]] for t in _TAIL_TEXTS)]
 _COLOUR_OF_CODE: list[str | None] = [None, *(_COLOURS[t[0]] for t in _TAIL_TEXTS)]
 
+def _is_common(v: object) -> bool:
+    """Whether a cell is a common one ('12w1'): swiss_cell reads it as the opponent ``int(v[:-2])``, its colour and result."""
+    if v.__class__ is not str:
+        return False
+    m = _FAST_COLUMN.match(v)
+    return m is not None and m.group(1) == v
+
+
 def _games_on(sc: Scoring, signs_played: bool = False) -> dict[Any, tuple[int, float]]:
     """A game's (kind, points) on this scoring, by its mark: a forfeit (or, signs played, a game), the draw mark, or the points."""
     return {
@@ -294,6 +302,8 @@ class SwissDecoding(SideColumns):
         v = self.cells[r][c]
         if v is None or isinstance(v, _Bad):
             return None
+        if _is_common(v):
+            return int(_OPPONENT(v))
         try:
             return swiss_cell(v).opponent
         except CellProblem:
@@ -321,6 +331,9 @@ class SwissDecoding(SideColumns):
                     continue
                 if isinstance(v, _Bad):
                     bad += 1
+                    continue
+                if _is_common(v):
+                    pairings += 1
                     continue
                 try:
                     cell = swiss_cell(v)
@@ -547,6 +560,7 @@ class SwissDecoding(SideColumns):
         astray = -2 in opponents or any(kinds[code] is None for code in scanned.counts)
         check = _check_codes(kinds, pts, sc)
         identity = list(range(n))
+        self.byes_seen: dict[SwissCell, tuple[int, float]] = {}
         opp_cols: list[list[int]] = []
         pts_cols: list[list[float]] = []
         kind_cols: list[list[int]] = []
@@ -601,10 +615,12 @@ class SwissDecoding(SideColumns):
                     self.pairing_error(rows[i], c, k, i, j, cell[0], cells[rows[i]][c], len(rows), numbered, sc, 1.0)
                 self.pending.setdefault((k + 1, min(i, j), max(i, j)), []).append((i, cell[1]))
                 continue
-            if cell[3] is not None:  # a bye
-                kind, pts = self.bye(cell, sc, self.loc(rows[i], c, round=k + 1), v=cells[rows[i]][c])
-                p_col[i] = pts
-                k_col[i] = int(kind)
+            if cell[3] is not None:  # a bye: each kind of bye cell looked at once a table (its worth depends on the cell and the scoring only)
+                known = self.byes_seen.get(cell)
+                if known is None:
+                    kind, pts = self.bye(cell, sc, self.loc(rows[i], c, round=k + 1), v=cells[rows[i]][c])
+                    known = self.byes_seen[cell] = (int(kind), pts)
+                k_col[i], p_col[i] = known
                 continue
             j = get_number(cell[0]) if cell[0] is not None else None
             got = games.get(cell[2]) if cell[2] is not None else None
