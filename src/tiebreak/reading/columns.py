@@ -49,6 +49,35 @@ def _all_of(values: list[Any], types: frozenset[type]) -> bool:
     return types.issuperset(map(type, values))
 
 
+def _plain_numbers(values: list[Any]) -> list[int] | None:
+    """Start numbers of a column of distinct whole numbers from 1 (not text), else None."""
+    if not (_all_of(values, _FLOAT) and all(map(float.is_integer, values)) and min(values, default=1) >= 1 and len(set(values)) == len(values)):
+        return None
+    return list(map(int, values))
+
+
+def _plain_names(values: list[Any]) -> list[str] | None:
+    """Names of a column of texts of at most 100 characters told apart (or empty), else None."""
+    texts = [v for v in values if v is not None]
+    if not (_all_of(texts, _TEXT) and max(map(len, texts), default=0) <= 100 and len({" ".join(v.casefold().split()) for v in texts}) == len(texts)):
+        return None
+    return ["" if v is None else v for v in values]
+
+
+def _plain_ratings(values: list[Any]) -> list[float | None] | None:
+    """Ratings of a column of whole numbers 100–4000, 0 or empty for none (not text), else None."""
+    given = [v for v in values if v is not None and v != 0]
+    if not (_all_of([v for v in values if v is not None], _FLOAT) and all(map(float.is_integer, given)) and min(given, default=100) >= 100 and max(given, default=100) <= 4000):
+        return None
+    return [None if v is None or v == 0 else v for v in values]
+
+
+def _plain_points(values: list[Any]) -> list[float | None] | None:
+    """The points a column states: numbers 0 or more (not text) or empty, else None."""
+    given = [v for v in values if v is not None]
+    return values if _all_of(given, _FLOAT) and min(given, default=0.0) >= 0 else None
+
+
 class SideColumns(ReaderBase):
     """Which column holds what beside the results, and the players read from them."""
 
@@ -235,38 +264,15 @@ class SideColumns(ReaderBase):
         empty), points 0 or more (or empty), none of them written as text.  Any other
         table is read row by row, which names the first bad cell.
         """
-        cells = self.cells
         n = len(rows)
-        rows_of = [cells[r] for r in rows]
-
-        def column(c: int | None) -> list[Any] | None:
-            return None if c is None else [row[c] for row in rows_of]
-
-        numbers_in, names_in, ratings_in, points_in = (column(c) for c in (layout.number_col, layout.name_col, layout.rating_col, layout.points_col))
-        numbers: Sequence[int] = range(1, n + 1)
-        if numbers_in is not None:
-            if not (_all_of(numbers_in, _FLOAT) and all(map(float.is_integer, numbers_in)) and min(numbers_in, default=1) >= 1 and len(set(numbers_in)) == n):
-                return None
-            numbers = list(map(int, numbers_in))
-        names: list[str] = [""] * n
-        if names_in is not None:
-            texts = [v for v in names_in if v is not None]
-            if not (_all_of(texts, _TEXT) and max(map(len, texts), default=0) <= 100 and len({" ".join(v.casefold().split()) for v in texts}) == len(texts)):
-                return None
-            names = ["" if v is None else v for v in names_in]
-            self.names.update((r, name) for r, name in zip(rows, names) if name)
-        ratings: list[float | None] = [None] * n
-        if ratings_in is not None:
-            given = [v for v in ratings_in if v is not None and v != 0]
-            if not (_all_of([v for v in ratings_in if v is not None], _FLOAT) and all(map(float.is_integer, given)) and min(given, default=100) >= 100 and max(given, default=100) <= 4000):
-                return None
-            ratings = [None if v is None or v == 0 else v for v in ratings_in]
-        stated: list[float | None] = [None] * n
-        if points_in is not None:
-            given = [v for v in points_in if v is not None]
-            if not (_all_of(given, _FLOAT) and min(given, default=0.0) >= 0):
-                return None
-            stated = points_in
+        rows_of = [self.cells[r] for r in rows]
+        numbers: Sequence[int] | None = range(1, n + 1) if layout.number_col is None else _plain_numbers([row[layout.number_col] for row in rows_of])
+        names: list[str] | None = [""] * n if layout.name_col is None else _plain_names([row[layout.name_col] for row in rows_of])
+        ratings: list[float | None] | None = [None] * n if layout.rating_col is None else _plain_ratings([row[layout.rating_col] for row in rows_of])
+        stated: list[float | None] | None = [None] * n if layout.points_col is None else _plain_points([row[layout.points_col] for row in rows_of])
+        if numbers is None or names is None or ratings is None or stated is None:
+            return None
+        self.names.update((r, name) for r, name in zip(rows, names) if name)
         return [Player(number, name, rating, r + 1, points) for number, name, rating, r, points in zip(numbers, names, ratings, rows, stated)]
 
     def rating(self, r: int, c: int) -> float | None:
