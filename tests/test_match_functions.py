@@ -114,3 +114,16 @@ def test_a_word_that_is_no_scoring_is_named(lang: str, words: str) -> None:
     assert words in said and ("team 3/1/0" in said or "команды 3/1/0" in said)
     two = call(functions, "points", TEAM, None, None, "team MP GP", lang)[0][0]
     assert "MP" in two and "GP" in two and ("one primary score" in two or "одни основные очки" in two)
+
+
+def test_a_trf_team_event_keeps_its_rounds_scheduled(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import random
+
+    from team_events import make_team_event
+
+    text, _counts = make_team_event(random.Random(9), 1)
+    assert "XXR 5\n" in text  # five rounds played, the event said to have nine
+    path = tmp_path / "teams.trf"
+    path.write_text(text.replace("XXR 5\n", "XXR 9\n"), encoding="utf-8")
+    assert main(["--lang", "en", "rank", str(path)]) == 0
+    assert "after round 5 of 9" in capsys.readouterr().out
