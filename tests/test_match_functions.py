@@ -127,3 +127,60 @@ def test_a_trf_team_event_keeps_its_rounds_scheduled(tmp_path: Path, capsys: pyt
     path.write_text(text.replace("XXR 5\n", "XXR 9\n"), encoding="utf-8")
     assert main(["--lang", "en", "rank", str(path)]) == 0
     assert "after round 5 of 9" in capsys.readouterr().out
+
+
+# a team round robin of four on four boards, without MP and GP columns; Ajax - Dama and Bols - Cito still to play
+TEAM_RR: list[list[Any]] = [
+    ["No", "Team", "1", "2", "3", "4"],
+    [1, "Ajax", "X", "3:1", "2,5", None],
+    [2, "Bols", "1:3", "X", None, "2"],
+    [3, "Cito", "1,5", None, "X", "4:0"],
+    [4, "Dama", None, "2", "0:4", "X"],
+]
+
+
+def test_every_command_that_reads_a_table_takes_the_table_options(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = save_xlsx(TEAM_RR, tmp_path / "league.xlsx")
+    # Ajax: won 3:1 against Bols, 2.5:1.5 against Cito: 4 match points, 5.5 game points
+    assert main(["--lang", "en", "explain", str(path), "--event", "team", "--player", "Ajax", "--criteria", "MPvGP, EMGSB"]) == 0
+    out = capsys.readouterr().out
+    assert "Secondary score (MPvGP): 5.5" in out and "Cito      2.5:1.5" in out
+    assert "absent" not in out  # the match with Dama is still to be played, not missed
+    # EMGSB: Bols 1 MP × 3 + Cito 2 MP × 2.5 = 8
+    assert "Extended Sonneborn-Berger EMGSB: 8" in out
+    assert main(["--lang", "en", "outlook", str(path), "--event", "team"]) == 0
+    out = capsys.readouterr().out
+    # two matches left at 2 match points each: Ajax at most 4 + 2
+    assert "2 games left" in out and "Ajax  4       6" in out
+    assert main(["--lang", "en", "compare", str(path), "--event", "team", "--rules", "fide-2024,fide-2026", "--criteria", "BH:MP"]) == 0
+    assert "No player's place differs." in capsys.readouterr().out
+    assert main(["--lang", "en", "explain", str(path), "--event", "team", "--match-scoring", "3/1/0", "--player", "Ajax", "--criteria", "points"]) == 0
+    assert "Ajax: 6 points" in capsys.readouterr().out  # two won matches on 3/1/0
+
+
+@pytest.mark.parametrize("command", ["rank", "explain", "outlook", "compare"])
+def test_a_trf_file_refuses_the_options_it_decides_itself(tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str) -> None:
+    import random
+
+    from team_events import make_team_event
+
+    path = tmp_path / "teams.trf"
+    path.write_text(make_team_event(random.Random(9), 1)[0], encoding="utf-8")
+    extra = {"explain": ["--player", "1"], "compare": ["--rules", "fide-2024,fide-2026"]}.get(command, [])
+    assert main(["--lang", "en", command, str(path), "--scoring", "3/1/0", "--event", "team", *extra]) == 1
+    err = capsys.readouterr().err
+    assert "--scoring, --event: for workbooks; a TRF file says its scoring and kind of event itself" in err
+
+
+def test_the_python_api_reads_a_match_table_as_told(tmp_path: Path) -> None:
+    import tiebreak
+
+    t = tiebreak.read(TEAM_RR, event="team")
+    # Ajax won both; Bols lost to Ajax and drew 2:2 with Dama; Cito lost to Ajax and beat Dama 4:0
+    assert t.points == [4.0, 1.0, 2.0, 1.0]
+    assert tiebreak.read(TEAM_RR, event="team", match_scoring="3/1/0").points == [6.0, 1.0, 3.0, 1.0]
+    assert tiebreak.read(TEAM_RR, event="team", primary="GP").points == [5.5, 3.0, 5.5, 2.0]
+    path = save_xlsx(TEAM_RR, tmp_path / "league.xlsx")
+    assert tiebreak.read(path, event="team", primary="GP").points == [5.5, 3.0, 5.5, 2.0]
+    with pytest.raises(tiebreak.SettingsError, match="Plus means 'maybe' must be win, forfeit or auto"):
+        tiebreak.read(TEAM_RR, plus="maybe")

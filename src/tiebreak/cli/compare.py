@@ -85,6 +85,7 @@ def run_compare(
     fmt: str,
     language: Callable[[object, Iterable[object]], str] | None = None,
     after_round: int | None = None,
+    read: dict[str, Any] | None = None,
 ) -> int:
     """``tiebreak compare FILE --rules A,B [--criteria LIST --criteria LIST] [--format text|json]``.
 
@@ -94,7 +95,8 @@ def run_compare(
     ``language(setting, labels)`` chooses the output's language once the file is read (as for
     :func:`tiebreak.plan.sheet.plan_rank`); it becomes the current language: a command line runs this
     inside ``use_language``.  ``after_round`` compares the event as it stood after that round, as
-    ``tiebreak rank --after-round`` ranks it.
+    ``tiebreak rank --after-round`` ranks it.  ``read``: how to read a workbook's table
+    (:func:`tiebreak.cli.options.table_args`).
     """
     if not path.exists():
         raise FileFormatError(_("{path}: no such file").format(path=path))
@@ -127,7 +129,7 @@ def run_compare(
             print(_("tiebreak: warning: {message}").format(message=w), file=sys.stderr)
         rankings = []
         for r, c in pairs:
-            plan = plan_rank(book, sheet=sheet, rules=r, criteria=c, check=False, language=language, after_round=after_round)
+            plan = plan_rank(book, sheet=sheet, rules=r, criteria=c, check=False, language=language, after_round=after_round, **(read or {}))
             set_language(plan.language)
             assert plan.ranking is not None
             rankings.append(plan.ranking)
