@@ -20,10 +20,13 @@ from typing import TYPE_CHECKING
 
 from tiebreak.core.errors import SettingsError
 from tiebreak.core.i18n import _
-from tiebreak.core.model import Tournament
+from tiebreak.core.model import Kind, Tournament
 
 if TYPE_CHECKING:
     from tiebreak.core.outlook import Outlook
+
+_DECIDED = (int(Kind.FORFEIT_WIN), int(Kind.FORFEIT_LOSS))
+"""A pairing whose result is known without a game: a forfeit written ahead is a result to come, never a game left."""
 
 __all__ = ["Progress", "after_round_text", "at_round", "event_outlook", "pending_note", "progress", "settle"]
 
@@ -118,7 +121,7 @@ def _paired_next(t: Tournament) -> list[tuple[int, int]]:
     if t.after is None or whole is None or t.after >= whole.rounds:
         return []
     i = t.after
-    games = {(p, q) for p, row in enumerate(whole.opp) if i < len(row) and (q := row[i]) > p}
+    games = {(p, q) for p, row in enumerate(whole.opp) if i < len(row) and (q := row[i]) > p and whole.kind[p][i] not in _DECIDED}
     games.update((min(w, b), max(w, b)) for r, w, b in whole.pending if r == i + 1)
     return sorted(games)
 
@@ -190,9 +193,9 @@ def event_outlook(t: Tournament) -> tuple[Progress, Outlook]:
     remaining games are that round's pending ones, so its entered results are
     points a player already has.  A pending game counts for nothing until its
     result is in.  Counted after an earlier round (``--after-round K``), the
-    points are those after round K with round K+1's byes (points to come, as
-    :func:`tiebreak.core.outlook.outlook` takes them), and round K+1's games
-    are the ones left.
+    points are those after round K with round K+1's byes and forfeits written
+    ahead (points to come, as :func:`tiebreak.core.outlook.outlook` takes
+    them), and round K+1's games are the ones left.
     """
     # who can still win: not needed to rank, so not loaded with this module
     from tiebreak.core.outlook import outlook
@@ -203,10 +206,10 @@ def event_outlook(t: Tournament) -> tuple[Progress, Outlook]:
         now = t.whole.cut(where.played)
     points = list(now.points)
     whole = t.whole
-    if t.after is not None and whole is not None and t.after < whole.rounds:  # round K+1's byes are points to come (a game is one left)
+    if t.after is not None and whole is not None and t.after < whole.rounds:  # round K+1's byes and forfeits are points to come (a game is one left)
         i = t.after
         for p, row in enumerate(whole.opp):
-            if i < len(row) and row[i] < 0:
+            if i < len(row) and (row[i] < 0 or whole.kind[p][i] in _DECIDED):
                 points[p] += whole.pts[p][i]
     found = outlook(points, where.remaining, t.scoring)
     if points != now.points:  # the points shown are the points now; the byes to come count in the least and the most
