@@ -109,6 +109,7 @@ CONVERTED = (
     "cli/doctor.py",
     "core/explain.py",
     "core/explain_rows.py",
+    "core/explain_group.py",
     "core/translation.py",
     "core/version.py",
     "calc/explain.py",
