@@ -268,3 +268,14 @@ def test_tb_explain_keeps_every_cell_within_255_characters() -> None:
             break
     assert len(tied) > 1 and all(name in " ".join(tied) for name in names)
     assert out[-1][-1] == 7.5  # ½ against each of the 15 others
+
+
+def test_the_readme_example_is_what_the_command_prints(capsys: pytest.CaptureFixture[str]) -> None:
+    """The README's DE example (the example Swiss: Rossi and Novak equal on points and the three criteria before DE;
+    Rossi beat Novak in round 8) is the command's output, line for line."""
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    command = "$ tiebreak explain workbooks/chess_swiss.xlsx --player 8 --criteria DE\n"
+    shown = readme[readme.index(command) + len(command) :].split("```", 1)[0]
+    book = Path(__file__).resolve().parents[1] / "workbooks" / "chess_swiss.xlsx"
+    assert main(["--lang", "en", "explain", str(book), "--player", "8", "--criteria", "DE"]) == 0
+    assert capsys.readouterr().out == shown

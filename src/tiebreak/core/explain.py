@@ -8,8 +8,10 @@ contribution; and the total, which is the criterion's own value.  Sums
 (Buchholz and its cuts, Sonneborn–Berger, Shmulyan, Riga, Koya, wins, PS ...)
 add up to the total; averages (AOB, ARO, APRO, APPO) and performances (TPR,
 PTP) list the values they are made of and say how the total follows.  Group
-criteria (head-to-head, results in order of places, DE) list the games among
-the players tied on points with him.
+criteria list the games among the players tied with him: head-to-head and
+results in order of places among those tied on points; DE and EDE among those
+tied when the ranking applies them (given the ranking), with notes on each
+application and what it decided (:mod:`tiebreak.core.explain_group`).
 
 Each criterion brings its own explainer (:mod:`tiebreak.core.explain_rows`, named
 beside its definition in :mod:`tiebreak.core.criteria`): this module knows no
