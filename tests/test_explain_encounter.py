@@ -279,3 +279,23 @@ def test_the_readme_example_is_what_the_command_prints(capsys: pytest.CaptureFix
     book = Path(__file__).resolve().parents[1] / "workbooks" / "chess_swiss.xlsx"
     assert main(["--lang", "en", "explain", str(book), "--player", "8", "--criteria", "DE"]) == 0
     assert capsys.readouterr().out == shown
+
+
+def test_a_forfeit_between_the_tied_is_no_meeting() -> None:
+    """A Swiss of four, two rounds (fide-2024): R1 A–B won by A by forfeit, C–D 1–0; R2 C–A 1–0, B–D 1–0.
+    A 1, B 1, C 2, D 0.  The forfeit is no game between A and B (C.07 6): they did not meet, 0 each among
+    them, and either could have 0 + 1: DE leaves them level."""
+    from helpers import swiss_grid
+
+    grid = swiss_grid(list("ABCD"), [[("A", "B", "+"), ("C", "D", 1)], [("C", "A", 1), ("B", "D", 1)]])
+    t = tiebreak.read_table(grid)
+    assert t.points == [1.0, 1.0, 2.0, 0.0]
+    r = tiebreak.rank(t, "DE", "fide-2024")
+    a = explain(r.evaluation, 0, "DE", ranking=r)
+    assert [(row.round, row.opponent, row.result, row.reason, row.contribution) for row in a.rows] == [(1, "B", "+", "not a game between them", 0.0)]
+    assert notes(a)["Among them"] == (
+        "points: A 0; B 0; not all of them met (A – B: forfeit, round 1), so only a lead the others could not reach "
+        "by winning their unplayed games among them places a player; A with 0 can be reached: B could have 1 → not separated"
+    )
+    assert notes(a)["Decided"] == "DE does not separate them; no criterion follows: they share the place"
+    assert [s.label for s in r.by_player()] == ["2–3", "2–3", "1", "4"]
