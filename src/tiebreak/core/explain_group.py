@@ -32,7 +32,7 @@ class _Tied:
     """The players a group criterion is applied to for one player, and what the explanation says of them."""
 
     group: list[int]
-    """Him and the players tied with him when the criterion is applied (player indices, in table order)."""
+    """Him and the players tied with him when the criterion is applied (player indices, by start number)."""
     first: int
     """The group's first place (1-based): the places it shares before the criterion."""
     equal: list[str]
