@@ -107,6 +107,7 @@ CONVERTED = (
     "cli/compare.py",
     "plan/compare.py",
     "cli/doctor.py",
+    "cli/options.py",
     "core/explain.py",
     "core/explain_rows.py",
     "core/explain_group.py",

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from tiebreak.cli.options import add_table_options, refuse_for_trf, table_args
 from tiebreak.core.criteria import get_criterion, parse_criteria
 from tiebreak.core.errors import FileFormatError, SettingsError
 from tiebreak.core.explain import HEADER, Explanation, explain, explain_table
@@ -41,20 +42,19 @@ def add_parser(sub: Any) -> None:
     e.add_argument("--rules", help=_("rule set (default: the file's own, else ru)"))
     e.add_argument("--sheet", help=_("the sheet with the crosstable (default: as for rank)"))
     e.add_argument("--format", choices=("text", "json"), default="text", help=_("how to print (default: text)"))
+    add_table_options(e)
 
 
-def _ranking(
-    path: Path, is_trf: bool, sheet: str | None, rules: str | None, criteria: str | None, lang: str | None = None, after_round: int | None = None
-) -> Ranking:
-    """The file ranked (after round ``after_round`` when given, as ``tiebreak rank --after-round``); the file's
-    language becomes the current one (``lang``, the ``--lang`` option, first: as :func:`tiebreak.core.i18n.cli_language` chooses)."""
+def _ranking(args: argparse.Namespace, is_trf: bool, criteria: str | None) -> Ranking:
+    """The file ranked (after round ``--after-round`` when given, as ``tiebreak rank`` ranks it, its table read as the table
+    options say); the file's language becomes the current one (``--lang`` first: as :func:`tiebreak.core.i18n.cli_language` chooses)."""
+    path, rules, lang, after_round = Path(args.file), args.rules, getattr(args, "lang", None), args.after_round
     if not path.exists():
         raise FileFormatError(_("{path}: no such file").format(path=path))
     if is_trf:
         from tiebreak.io.trf_team import read_any_trf_file as read_trf_file
 
-        if sheet:
-            raise SettingsError(_("--sheet is for workbooks; a TRF file has no sheets"))
+        refuse_for_trf(args)
         t = read_trf_file(path)
         if after_round is not None:
             t = at_round(t, after_round)
@@ -74,7 +74,7 @@ def _ranking(
         return chosen[-1]
 
     try:
-        ranking = plan_rank(book, sheet=sheet, rules=rules, criteria=criteria, check=False, language=choose, after_round=after_round).ranking
+        ranking = plan_rank(book, sheet=args.sheet, rules=rules, criteria=criteria, check=False, language=choose, after_round=after_round, **table_args(args)).ranking
     finally:
         if chosen:  # the workbook's language from here on, for its errors too (the caller restores its own)
             set_language(chosen[-1])
@@ -88,10 +88,8 @@ def run(args: argparse.Namespace, is_trf: bool) -> int:
         raise SettingsError(_("give --player N|NAME (a player's tie-breaks) or --place (what separated players equal on points)"))
     if args.place and args.player:
         raise SettingsError(_("give either --player or --place, not both"))
-    path = Path(args.file)
-    lang = getattr(args, "lang", None)
     if args.place:
-        ranking = _ranking(path, is_trf, args.sheet, args.rules, args.criteria, lang, args.after_round)
+        ranking = _ranking(args, is_trf, args.criteria)
         seps = separations(ranking)
         stands = progress(ranking.tournament)
         if args.format == "json":
@@ -113,7 +111,7 @@ def run(args: argparse.Namespace, is_trf: bool) -> int:
             if not seps:
                 print(_("Nobody is equal on points with another player."))
         return 0
-    ranking = _ranking(path, is_trf, args.sheet, args.rules, None, lang, args.after_round)
+    ranking = _ranking(args, is_trf, None)
     crits = parse_criteria(args.criteria) if args.criteria else ranking.criteria
     if not crits:
         crits = parse_criteria("points")

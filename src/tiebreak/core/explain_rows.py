@@ -480,8 +480,9 @@ def _places_by_points(ev: Evaluation) -> list[int]:
     return [index[round(x, 9)] for x in ev.points]
 
 
-def _group_rows(ev: Evaluation, p: int, group: Sequence[int], de: bool) -> list[Row]:
-    """The games of p against the others of ``group`` (DE: only those that count as games, averaged per opponent)."""
+def _group_rows(ev: Evaluation, p: int, group: Sequence[int], de: bool, result: Callable[[int], str] | None = None) -> list[Row]:
+    """The games of p against the others of ``group`` (DE: only those that count as games, averaged per opponent);
+    ``result(r)`` writes the result of entry ``r`` (default: as the table shows a game)."""
     members = set(group) - {p}
     rows = []
     meetings: dict[int, int] = {}
@@ -498,7 +499,8 @@ def _group_rows(ev: Evaluation, p: int, group: Sequence[int], de: bool) -> list[
         if de and counts and meetings[q] > 1:
             # TRANSLATORS: DE: two tied players met more than once (a double round robin); each game counts its share.
             reason = ngettext("{n} game between them, averaged", "{n} games between them, averaged", meetings[q]).format(n=meetings[q])
-        rows.append(Row(_round(ev, r), _label(ev, q), _result(ev, p, r), None, reason, "", share if counts else 0.0))
+        shown = result(r) if result is not None else _result(ev, p, r)
+        rows.append(Row(_round(ev, r), _label(ev, q), shown, None, reason, "", share if counts else 0.0))
     return rows
 
 
@@ -575,10 +577,10 @@ class GroupExplainer:
         return GroupExplainer(lambda ev, p, group, keys: inner(convert(ev), p, group, keys), self.how)
 
 
-def encounter_rows(ev: Evaluation, p: int, group: Sequence[int]) -> list[Row]:
+def encounter_rows(ev: Evaluation, p: int, group: Sequence[int], result: Callable[[int], str] | None = None) -> list[Row]:
     """The games of p against the others of ``group`` as DE counts them (averaged per opponent met more than once),
-    with the games among them still to be played."""
-    rows = _group_rows(ev, p, group, de=True)
+    with the games among them still to be played; ``result(r)`` writes entry ``r``'s result (a match's score)."""
+    rows = _group_rows(ev, p, group, de=True, result=result)
     members = set(group) - {p}
     for r, w, b in ev.tournament.pending:
         other = b if w == p else w if b == p else -1

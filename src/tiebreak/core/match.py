@@ -44,7 +44,7 @@ from tiebreak.core.errors import SettingsError
 from tiebreak.core.i18n import _
 from tiebreak.core.model import CHESS, Kind, Player, Scoring, Tournament
 
-__all__ = ["EVENTS", "MATCH", "TEAM_DEFAULT", "MatchEntry", "MatchEvent", "MatchScoring", "MatchSettings", "MatchTournament", "Side", "default_codes", "event_name", "match_json", "score_name"]
+__all__ = ["EVENTS", "MATCH", "TEAM_DEFAULT", "MatchEntry", "MatchEvent", "MatchScoring", "MatchSettings", "MatchTournament", "Side", "default_codes", "event_name", "match_json", "score_name", "scoring_argument"]
 
 MATCH = Scoring(2.0, 1.0, 0.0)
 """Match points by default: 2 for a won match, 1 for a drawn one, 0 for a lost one."""
@@ -116,6 +116,47 @@ class MatchSettings:
     def matches(self) -> bool:
         """Whether the table is to be read as a match event whatever its header (team or micro)."""
         return self.event in ("team", "micro")
+
+
+_PRIMARY_TOKENS = {"mp": "MP", "gp": "GP", "мо": "MP", "ко": "MP", "ио": "GP", "оп": "GP"}
+
+
+def scoring_argument(text: str) -> tuple[Scoring | None, MatchSettings | None]:
+    """A worksheet function's scoring argument: a game's win/draw/loss, or the kind of a match event.
+
+    The functions have no settings sheet, so their scoring argument also says
+    what the settings rows ``Event``, ``Match scoring`` and ``Primary score``
+    say: the kind of event first (``team``, ``micro``, ``individual``, or in
+    Russian), then, in any order, the match points of a won, drawn, lost match
+    and the primary score (``MP`` or ``GP``).  Anything else is the scoring of
+    a game, as before.
+
+    >>> scoring_argument("3/1/0")
+    (Scoring(win=3.0, draw=1.0, loss=0.0), None)
+    >>> scoring_argument("Команды 3/1/0 ИО")
+    (None, MatchSettings(event='team', match=Scoring(win=3.0, draw=1.0, loss=0.0), primary='GP'))
+    >>> scoring_argument("micro")
+    (None, MatchSettings(event='micro', match=None, primary=None))
+    """
+    words = " ".join(str(text).strip().casefold().replace("ё", "е").split()).split(" ")
+    event = next((n for n in (3, 2, 1) if n <= len(words) and _is_event_word(" ".join(words[:n]))), 0)
+    if not event:
+        try:
+            return Scoring.parse(text), None
+        except SettingsError:
+            raise SettingsError(
+                _("'{text}' is neither a scoring of a game (win/draw/loss, e.g. 2/1/0) nor a match event (team or micro, e.g. \"team 3/1/0\")").format(text=text)
+            ) from None
+    rest = words[event:]
+    primary = [_PRIMARY_TOKENS[w] for w in rest if w in _PRIMARY_TOKENS]
+    match = " ".join(w for w in rest if w not in _PRIMARY_TOKENS)
+    if len(primary) > 1:
+        raise SettingsError(_("'{text}': give one primary score, MP or GP").format(text=text))
+    return None, MatchSettings.parse(" ".join(words[:event]), match or None, primary[0] if primary else None)
+
+
+def _is_event_word(key: str) -> bool:
+    return any(key in words for words in _EVENT_WORDS.values())
 
 
 @dataclass(frozen=True)
@@ -210,6 +251,8 @@ class MatchEvent:
     layout: object | None = field(default=None, repr=False, compare=False)
     """Where the reader found the parts of the table (``reading.TableLayout``), for Rank's columns and the notes."""
     _views: dict[str, MatchTournament] = field(default_factory=dict, repr=False, compare=False)
+    scheduled: int | None = None
+    """Rounds scheduled when the source says more than it holds (round columns headed but still empty, TRF XXR), else None."""
 
     def __post_init__(self) -> None:
         self.primary = score_name(self.primary)
@@ -285,6 +328,7 @@ class MatchEvent:
         t.has_rounds = self.has_rounds
         t.start_date, t.rules, t.title, t.tiebreak_codes = self.start_date, self.rules, self.title, list(self.tiebreak_codes)
         t.unentered = [(b * (r - 1) + k + 1, p) for r, p in self.unentered if r <= self.rounds for k in range(b)]
+        t.scheduled = None if self.scheduled is None else self.scheduled * b
         for p, row in enumerate(self.entries):
             for r, e in enumerate(row):
                 if e is None:
@@ -312,6 +356,7 @@ class MatchEvent:
         t.start_date, t.rules, t.title, t.tiebreak_codes = self.start_date, self.rules, self.title, list(self.tiebreak_codes)
         t.has_rounds = self.has_rounds
         t.unentered = [u for u in self.unentered if u[0] <= self.rounds]
+        t.scheduled = self.scheduled
         t.layout = self.layout
         for p, row in enumerate(self.entries):
             for r, e in enumerate(row):
@@ -384,6 +429,7 @@ class MatchTournament(Tournament):
         cut = MatchEvent(
             e.sides, k, e.boards, [list(row[:k]) for row in e.entries], e.scoring, e.event, e.primary, e.system,
             e.start_date, e.rules, e.title, list(e.tiebreak_codes), e.has_rounds, [u for u in e.unentered if u[0] <= k], e.layout,
+            scheduled=e.scheduled or e.rounds,
         )
         t = cut.games() if self.score_name == "games" else cut.on(self.score_name)
         t.scheduled = self.rounds_scheduled

@@ -41,7 +41,7 @@ from tiebreak.core.criterion import (
 )
 from tiebreak.core.errors import SettingsError, UnknownCriterionError
 from tiebreak.core.i18n import _, ngettext, pgettext
-from tiebreak.core.match import MatchEvent, MatchTournament, score_name
+from tiebreak.core.match import MatchEntry, MatchEvent, MatchTournament, score_name
 from tiebreak.core.model import Kind
 from tiebreak.core.numbers import half_up
 
@@ -226,16 +226,27 @@ def _match_result(e: MatchEvent, p: int, r: int) -> str:
     if m is None:
         return pgettext("result", "absent")
     if m.kind is Kind.PLAYED and m.opponent is not None:
-        back = e.entries[m.opponent][r]
+        back = _back(e, p, r, m.opponent)
         their = back.game_points if back is not None else 0.0
         return f"{ex.score_text(m.game_points)}:{ex.score_text(their)}"
     return _UNPLAYED_WORDS.get(m.kind, pgettext("result", "absent"))
 
 
+def _back(e: MatchEvent, p: int, r: int, q: int) -> MatchEntry | None:
+    """The opponent ``q``'s entry of side ``p``'s match ``r``: the same round; in a matrix (columns, not rounds) the same meeting of the two."""
+    if e.has_rounds:
+        return e.entries[q][r] if r < len(e.entries[q]) else None
+    nth = sum(1 for m in e.entries[p][:r] if m is not None and m.opponent == q)
+    meetings = [m for m in e.entries[q] if m is not None and m.opponent == p]
+    return meetings[nth] if nth < len(meetings) else None
+
+
 def _per_match(e: MatchEvent, p: int, score: str) -> list[ex.Row]:
-    """A row per round of side p: the match, and its points on ``score``."""
+    """A row per round of side p: the match, and its points on ``score`` (a matrix: a row per match played, none for those to come)."""
     rows = []
     for r, m in enumerate(e.entries[p]):
+        if m is None and not e.has_rounds:
+            continue  # a match of the round robin still to be played
         q = m.opponent if m is not None else None
         value = 0.0 if m is None else m.match_points if score == "MP" else m.game_points
         rows.append(ex.Row(r + 1 if e.has_rounds else None, e.sides[q].name if q is not None else "—", _match_result(e, p, r), None, "", "", value))
@@ -321,10 +332,7 @@ def _ede_step(code: str, chain: str) -> ex.GroupStep:
     def step(ev: Evaluation, p: int, group: Sequence[int], keys: Sequence[Any]) -> ex.Step:
         e = event_of(ev, code)
         primary = view(ev, e.primary)
-        rows = ex.encounter_rows(primary, p, group)
-        for row in rows:
-            if row.round is not None and row.result:
-                row.result = _match_result(e, p, row.round - 1)
+        rows = ex.encounter_rows(primary, p, group, lambda r: _match_result(e, p, r))
         said = []
         for score in (e.primary, e.secondary):
             v = view(ev, score)

@@ -39,7 +39,7 @@ from tiebreak.core.a1 import (
     range_address,
     same_sheet,
 )
-from tiebreak.core.criteria import Criterion, parse_criteria
+from tiebreak.core.criteria import Criterion
 from tiebreak.core.errors import (
     FileFormatError,
     InputError,
@@ -195,14 +195,7 @@ def plan_rank(
     choose = language or choose_language
     names = book.sheet_names()
     own = _OwnSheets.of(names)
-    settings = _read_settings(book, own, choose, rules=rules, criteria=criteria, scoring=scoring)
-    if plus:
-        settings.plus = plus
-        settings.plus_value()
-    for key, value in (match or {}).items():
-        if value:
-            setattr(settings, key, value)
-    settings.match_value()
+    settings = _read_settings(book, own, choose, {"rules": rules, "criteria": criteria, "scoring": scoring, "plus": plus, **(match or {})})
     target, values, box, blocks, named = _choose_table(book, names, own, sheet, cell_range)
     grid = rows_of(values, *box)
     lang = choose(settings.language, table_labels(grid))
@@ -250,10 +243,8 @@ def _plan_compare_sheet(plan: Plan, book: BookSource, ranking: Ranking, settings
     plan.message += extra.message
 
 
-def _read_settings(
-    book: BookSource, own: _OwnSheets, choose: Chooser, *, rules: str | None, criteria: str | None, scoring: str | None
-) -> Settings:
-    """The workbook's settings with the caller's overrides, checked; the language set from the settings' Language.
+def _read_settings(book: BookSource, own: _OwnSheets, choose: Chooser, overrides: dict[str, str | None]) -> Settings:
+    """The workbook's settings with the caller's overrides (rows by their :class:`Settings` field), checked; the language set from the settings' Language.
 
     What the caller gives (the command line's options) is checked, and
     reported, as its own, not the sheet's; a bad setting the caller overrides
@@ -262,25 +253,18 @@ def _read_settings(
     settings = Settings.from_grid(rows_of(cells_of(book.values(own.settings)))) if own.settings is not None else Settings()
     # the workbook's language before its table is found: what goes wrong on the way (a sheet, --range, an option) is said in it
     set_language(choose(settings.language, _book_labels(book)))
-    if rules:
-        get_rules(rules)
-    if criteria:
-        parse_criteria(criteria)
-    try:
-        settings.validate()
-    except SettingsError as err:
-        if not (rules or criteria):
-            raise SettingsError(_("sheet '{sheet}': {error}").format(sheet=own.settings_name, error=err)) from None
-    if rules:
-        settings.rules = rules
-    if criteria:
-        if criteria.strip():
-            parse_criteria(criteria)
-        settings.criteria = criteria
-    if scoring:
-        if scoring.strip().casefold() not in ("auto", "авто"):
-            Scoring.parse(scoring)
-        settings.scoring = scoring
+    given = {key: value for key, value in overrides.items() if value}
+    scoring = given.pop("scoring", None)
+    if scoring is not None and scoring.strip().casefold() not in ("auto", "авто"):
+        Scoring.parse(scoring)  # the caller's own values are checked, and said, as such
+    caller = Settings()
+    for key, value in given.items():
+        setattr(caller, key, value)
+    caller.validate()
+    if scoring is not None:
+        given["scoring"] = scoring
+    for key, value in given.items():
+        setattr(settings, key, value)
     try:
         settings.validate()
     except SettingsError as err:

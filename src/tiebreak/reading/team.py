@@ -296,7 +296,8 @@ def _event(sides: list[Side], entries: list[list[MatchEntry | None]], boards: in
     if round_robin:
         return MatchEvent(sides, len(entries[0]) if entries else 0, boards, entries, sc, kind, primary, "round robin", has_rounds=False)
     last = max((k + 1 for row in entries for k, e in enumerate(row) if e is not None), default=0)
-    e = MatchEvent(sides, last, boards, [row[:last] for row in entries], sc, kind, primary, "swiss")
+    # round columns headed beyond the last with an entry: rounds scheduled, not yet played
+    e = MatchEvent(sides, last, boards, [row[:last] for row in entries], sc, kind, primary, "swiss", scheduled=len(entries[0]) if entries and len(entries[0]) > last else None)
     if last:
         blanks = [i for i, row in enumerate(e.entries) if row[last - 1] is None]
         if len(blanks) > 1:  # the last round is being entered: its empty cells say nothing yet
