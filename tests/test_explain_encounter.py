@@ -299,3 +299,14 @@ def test_a_forfeit_between_the_tied_is_no_meeting() -> None:
     )
     assert notes(a)["Decided"] == "DE does not separate them; no criterion follows: they share the place"
     assert [s.label for s in r.by_player()] == ["2–3", "2–3", "1", "4"]
+
+
+def test_ede_of_a_micro_match_round_robin_speaks_the_workbooks_russian(capsys: pytest.CaptureFixture[str]) -> None:
+    """The example micro-match round robin (game points primary): Зайцева and Морозов on 12; their micro-match 2:2
+    gives each 2 game points and 1 match point (a drawn match): EDE leaves them level.  The matrix has no rounds."""
+    book = Path(__file__).resolve().parents[1] / "workbooks" / "draughts_micro_matches.xlsx"
+    assert main(["explain", str(book), "--player", "2", "--criteria", "EDE"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[4].split() == ["Морозов", "Илья", "2:2", "2"]
+    assert "Между ними: очки партий: Зайцева Ольга 2; Морозов Илья 2: не разделяют; командные очки: Зайцева Ольга 1; Морозов Илья 1: не разделяют; все встречались друг с другом → не разделены" in out
+    assert "Итог: EDE их не разделяет" in out
