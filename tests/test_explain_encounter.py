@@ -310,3 +310,19 @@ def test_ede_of_a_micro_match_round_robin_speaks_the_workbooks_russian(capsys: p
     assert out[4].split() == ["Морозов", "Илья", "2:2", "2"]
     assert "Между ними: очки партий: Зайцева Ольга 2; Морозов Илья 2: не разделяют; командные очки: Зайцева Ольга 1; Морозов Илья 1: не разделяют; все встречались друг с другом → не разделены" in out
     assert "Итог: EDE их не разделяет" in out
+
+
+def test_round_robin_three_way_tie_separated_by_de() -> None:
+    """A round robin of five: A, B, C on 2.5 (D 1.5, E 1).  A beat B and drew C: 1.5; B beat C: 1; C ½: A > B > C."""
+    #        A    B    C    D    E
+    rows = [["X", 1, "½", 0, 1], [0, "X", 1, "½", 1], ["½", 0, "X", 1, 1], [1, "½", 0, "X", 0], [0, 0, 0, 1, "X"]]
+    t = tiebreak.read_table([["No", "Name", 1, 2, 3, 4, 5]] + [[i + 1, n, *r] for i, (n, r) in enumerate(zip("ABCDE", rows))])
+    r = tiebreak.rank(t, "DE", "fide-2024")
+    assert [s.label for s in r.by_player()] == ["1", "2", "3", "4", "5"]
+    c = explain(r.evaluation, 2, "DE", ranking=r)
+    assert [(row.opponent, row.result, row.contribution) for row in c.rows] == [("A", "½", 0.5), ("B", "0", 0.0)] and c.total == 0.5
+    assert notes(c) == {
+        "Tied": "A; B; C: equal on points 2.5",
+        "Among them": "points: A 1.5; B 1; C ½; they all met each other → A > B > C",
+        "Decided": "C: 3rd of the 3 tied, 3rd place in the standings",
+    }
