@@ -119,7 +119,7 @@ def run(args: argparse.Namespace, is_trf: bool) -> int:
 
     ev = ranking.evaluation
     p = find_player(ev.tournament, _player_key(args.player))
-    found = [explain(ev, p, c) for c in crits]
+    found = [explain(ev, p, c, ranking=ranking) for c in crits]
     player = ev.tournament.players[p]
     stands = progress(ev.tournament)
     if args.format == "json":
@@ -164,7 +164,8 @@ def _text(e: Explanation, lang: str | None = None) -> str:
     """An explanation as text, in ``lang`` (default: the current language)."""
     grid = explain_table(e, lang)
     head = grid[0]
-    body = [[_num(v) for v in row] for row in grid[1:-1]]
+    body = [[_num(v) for v in row] for row in grid[1 : 1 + len(e.rows)]]
+    notes = [f"{row[0]}: {row[1]}" for row in grid[1 + len(e.rows) : -1]]
     how = grid[-1][4]
     name = grid[-1][1]
     named = name if e.code in name else f"{name} ({e.code})"  # FIDE's names carry their code already
@@ -174,6 +175,7 @@ def _text(e: Explanation, lang: str | None = None) -> str:
         lines.append("  ".join(h.ljust(widths[i]) for i, h in enumerate(head)).rstrip())
         for r in body:
             lines.append("  ".join(x.ljust(widths[i]) for i, x in enumerate(r)).rstrip())
+    lines.extend(notes)
     lines.append(f"{grid[-1][0]}: {_num(e.total, get_criterion(e.code).decimals)}")
     return "\n".join(lines)
 
@@ -183,7 +185,10 @@ def _json(e: Explanation) -> dict[str, Any]:
     rows = []
     for r in e.rows:
         rows.append(dict(zip(keys, [r.round, r.opponent, r.result, _value(r.counted), r.reason, r.cut, _value(r.contribution)])))
-    return {"code": e.code, "name": e.name, "total": json_value(e.total, get_criterion(e.code).decimals), "how": e.how, "rows": rows}
+    out = {"code": e.code, "name": e.name, "total": json_value(e.total, get_criterion(e.code).decimals), "how": e.how, "rows": rows}
+    if e.notes:  # a group criterion's: who is tied, what it read among them, what it decided
+        out["notes"] = [{"label": label, "text": text} for label, text in e.notes]
+    return out
 
 
 def _value(v: Any) -> Any:

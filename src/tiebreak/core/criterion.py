@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tiebreak.core.counting import Evaluation, Ratings
-from tiebreak.core.explain_rows import Explainer
+from tiebreak.core.explain_rows import Explainer, GroupExplainer
 from tiebreak.core.i18n import current_language
 
 __all__ = ["Criterion", "GroupContext", "GroupCriterion", "ProgressiveCriterion", "Ratings", "ValueCriterion"]
@@ -45,8 +45,9 @@ class Criterion:
     aliases: tuple[str, ...] = ()
     fide: bool = False
     lower_is_better: bool = False
-    explainer: Explainer | None = field(default=None, compare=False, repr=False)
-    """The rows that make one player's value (:mod:`tiebreak.core.explain_rows`); None: it cannot be explained."""
+    explainer: Explainer | GroupExplainer | None = field(default=None, compare=False, repr=False)
+    """The rows that make one player's value (:mod:`tiebreak.core.explain_rows`); a group criterion's may say, application
+    by application, what it read among the tied (:class:`~tiebreak.core.explain_rows.GroupExplainer`); None: it cannot be explained."""
 
     @property
     def title(self) -> str:
