@@ -121,7 +121,6 @@ CONVERTED = (
     "io/book.py",
     "core/text.py",
     "cli/outlook.py",
-    "cli/options.py",
     "calc/outlook.py",
     "plan/outlook.py",
     "cli/streams.py",
