@@ -21,7 +21,7 @@ from tiebreak.core.counting import Evaluation, Ratings
 from tiebreak.core.criterion import Criterion, GroupContext, GroupCriterion
 from tiebreak.core.explain_rows import GroupExplainer, Row, Step
 from tiebreak.core.i18n import _, ngettext, pgettext
-from tiebreak.core.places import _listing, _ordinal, _show, _value_of
+from tiebreak.core.places import listing, ordinal, show_value, value_of
 from tiebreak.core.ranking import Ranking, place_label, sort_key
 
 __all__ = ["explain_group"]
@@ -61,7 +61,7 @@ def _tied(ev: Evaluation, p: int, crit: Criterion, ranking: Ranking | None) -> _
     """Who is tied with ``p`` when ``crit`` is applied: after points and the criteria before it in ``ranking``'s list."""
     ci = None if ranking is None else next((i for i, c in enumerate(ranking.criteria) if c.code == crit.code), None)
     # TRANSLATORS: one of the values tied players are equal on, e.g. "points 3.5" (as in the place texts).
-    equal = [_("points {value}").format(value=_show(ev.points[p], None))]
+    equal = [_("points {value}").format(value=show_value(ev.points[p], None))]
     if ranking is None or ci is None:
         key = round(ev.points[p], 9)
         group = _by_number(ev, [q for q in range(ev.n) if round(ev.points[q], 9) == key])
@@ -75,9 +75,9 @@ def _tied(ev: Evaluation, p: int, crit: Criterion, ranking: Ranking | None) -> _
     group = _by_number(ev, [q for q in range(ev.n) if at[q] == at[p]])
     index = {f: i for i, f in enumerate(sorted({f for f, _last in at}))}
     for c in ranking.criteria[:ci]:
-        v = _value_of(ranking, c, p)
+        v = value_of(ranking, c, p)
         if v is not None and v != "" and v != ():
-            equal.append(f"{c.title} {_show(v, c)}")
+            equal.append(f"{c.title} {show_value(v, c)}")
     later = ranking.criteria[ci + 1] if ci + 1 < len(ranking.criteria) else None
     return _Tied(group, at[p][0], equal, "", [index[f] for f, _last in at], later, True)
 
@@ -131,9 +131,9 @@ def _decided(ev: Evaluation, p: int, crit: Criterion, tied: _Tied, steps: list[t
         if tied.known:
             # TRANSLATORS: what DE decided: "Rossi 1st of the 2 tied, 3rd place in the standings".
             text = ngettext("{name}: {place} of the {n} tied, {overall} place in the standings", "{name}: {place} of the {n} tied, {overall} place in the standings", n)
-            return text.format(name=name, place=_ordinal(above + 1), n=n, overall=_ordinal(tied.first + above))
+            return text.format(name=name, place=ordinal(above + 1), n=n, overall=ordinal(tied.first + above))
         # TRANSLATORS: what DE decided when the criteria before it are not known: "Rossi 1st of the 3 tied on points".
-        return ngettext("{name}: {place} of the {n} tied on points", "{name}: {place} of the {n} tied on points", n).format(name=name, place=_ordinal(above + 1), n=n)
+        return ngettext("{name}: {place} of the {n} tied on points", "{name}: {place} of the {n} tied on points", n).format(name=name, place=ordinal(above + 1), n=n)
     if len(steps) == 1 and len(steps[0][2]) == 1:
         # TRANSLATORS: a group criterion (DE, EDE) left every tied player level.
         text = _("{code} does not separate them").format(code=crit.code)
@@ -159,12 +159,12 @@ def explain_group(
     tied_label = pgettext("explain note", "Tied")
     if len(tied.group) == 1:
         # TRANSLATORS: a group criterion (DE) for a player alone: {equal} lists what nobody else shares with him.
-        alone = _("nobody else is equal on {equal}: {code} is not applied").format(equal=_listing(tied.equal), code=crit.code)
+        alone = _("nobody else is equal on {equal}: {code} is not applied").format(equal=listing(tied.equal), code=crit.code)
         return [], None, gx.how(), [(tied_label, alone)]
     if tied.known:
-        who = _("{names}: equal on {equal}").format(names=_names(ev, tied.group), equal=_listing(tied.equal))
+        who = _("{names}: equal on {equal}").format(names=_names(ev, tied.group), equal=listing(tied.equal))
     else:
-        who = _("{names}: equal on {equal}; {basis}").format(names=_names(ev, tied.group), equal=_listing(tied.equal), basis=tied.basis)
+        who = _("{names}: equal on {equal}; {basis}").format(names=_names(ev, tied.group), equal=listing(tied.equal), basis=tied.basis)
     ctx = GroupContext(ratings, lambda: tied.places)
     steps = _applications(ev, p, crit, tied.group, ctx)
     notes = [(tied_label, who)]
