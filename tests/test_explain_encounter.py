@@ -90,7 +90,7 @@ def test_tb_explain_de_without_the_criteria_list_says_so() -> None:
     labels = {row[0]: row[1] for row in out[4:-1]}
     assert labels["Tied"] == "A; B; C; D: equal on points 2.5; the criteria list is not given: tied on points alone"
     assert labels["Decided"] == "D: 2nd of the 4 tied on points"
-    assert out[-1] == ["Total", "Direct encounter (points among the tied)", "", "", "points in the games among the players tied with him", "", 1.5]
+    assert out[-1] == ["Total", "Direct encounter (points among the tied)", "", "", "points in the games among the tied players", "", 1.5]
     assert all(len(v) <= 255 for row in out for v in row if isinstance(v, str))
 
 
@@ -98,7 +98,7 @@ def test_cli_explains_de_in_the_events_criteria_in_both_languages(tmp_path: Path
     path = rr_book(tmp_path, "WIN, DE")
     assert main(["--lang", "en", "explain", str(path), "--player", "C", "--criteria", "DE"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[2] == "Direct encounter (points among the tied) (DE): 1   [points in the games among the players tied with him]"
+    assert out[2] == "Direct encounter (points among the tied) (DE): 1   [points in the games among the tied players]"
     assert "Tied: A; B; C; D: equal on points 2.5 and Wins (FIDE WIN) 2" in out
     assert "Re-applied: points: B 1; C 0; they all met each other → B > C" in out
     assert "Decided: C: 4th of the 4 tied, 5th place in the standings" in out and out[-1] == "Total: 1"

@@ -517,7 +517,7 @@ def _in_group(explain: Callable[[Evaluation, int, list[int], str], tuple[list[Ro
 
 
 def _h2h(ev: Evaluation, p: int, group: list[int], others: str) -> tuple[list[Row], str]:
-    return _group_rows(ev, p, group, de=False), _("games against the players tied with him on points: {others}").format(others=others)
+    return _group_rows(ev, p, group, de=False), _("games against the players tied on points with this one: {others}").format(others=others)
 
 
 def _order(ev: Evaluation, p: int, group: list[int], others: str) -> tuple[list[Row], str]:
@@ -532,7 +532,7 @@ def _order(ev: Evaluation, p: int, group: list[int], others: str) -> tuple[list[
         # TRANSLATORS: the opponent's group of players equal on points, counted from the top (Russian "{n}-я группа по очкам").
         rows.append(Row(_round(ev, r), _label(ev, q), _result(ev, p, r), None, _("place group {n} by points").format(n=places[q] + 1), "", ev.pts[p][r]))
     how = _(
-        "results against the opponents all of the tied players met ({others} tied with him), best place first; the first difference decides"
+        "results against the opponents all of the tied players met ({others} tied with this one), best place first; the first difference decides"
     ).format(others=others)
     return rows, how
 
@@ -672,5 +672,5 @@ def _de_step(ev: Evaluation, p: int, group: Sequence[int], keys: Sequence[Any]) 
     return Step(encounter_rows(ev, p, group), text)
 
 
-direct_encounter = GroupExplainer(_de_step, lambda: _("points in the games among the players tied with him"))
+direct_encounter = GroupExplainer(_de_step, lambda: _("points in the games among the tied players"))
 """FIDE's DE: the games among the tied that count as games, averaged per opponent; which of them met, and what that decides."""
