@@ -122,6 +122,7 @@ CONVERTED = (
     "calc/outlook.py",
     "plan/outlook.py",
     "cli/streams.py",
+    "core/record.py",
 )
 
 GETTEXT = frozenset({"_", "gettext", "ngettext", "pgettext", "npgettext", "lazy_gettext", "lazy_pgettext"})

@@ -15,7 +15,6 @@ event's names and numbers).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from operator import mul
 
 from tiebreak.core import coefficients as co
@@ -24,6 +23,7 @@ from tiebreak.core.counting import Adjusted, Evaluation, Ratings, Why
 from tiebreak.core.i18n import _, lazy_gettext, ngettext, pgettext
 from tiebreak.core.localformat import decimal_separator
 from tiebreak.core.numbers import TEXT_DECIMALS, half_up, text
+from tiebreak.core.record import Record
 
 __all__ = [
     "Explainer",
@@ -58,8 +58,7 @@ __all__ = [
 ]
 
 
-@dataclass
-class Row:
+class Row(Record):
     """One counted game (or round) of an explanation."""
 
     round: int | None
@@ -74,6 +73,26 @@ class Row:
     cut: str = ""
     """``cut (lowest)``, ``cut (highest)``, ``cut (unplayed round first)`` or empty."""
     contribution: float | None = None
+
+    _fields = ("round", "opponent", "result", "counted", "reason", "cut", "contribution")
+
+    def __init__(
+        self,
+        round: int | None,
+        opponent: str,
+        result: str,
+        counted: float | None,
+        reason: str = "",
+        cut: str = "",
+        contribution: float | None = None,
+    ) -> None:
+        self.round = round
+        self.opponent = opponent
+        self.result = result
+        self.counted = counted
+        self.reason = reason
+        self.cut = cut
+        self.contribution = contribution
 
 
 Explainer = Callable[[Evaluation, int, Ratings], tuple[list[Row], str]]
