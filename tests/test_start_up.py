@@ -33,13 +33,15 @@ NOT_AT_START += NO_DATACLASSES
 # Russian headers) is read beside the code, without importlib.resources
 NOT_FOR_OUT = ["xml.sax", "urllib.request", "http.client", "ssl", "email", "importlib.resources", "json", *NO_DATACLASSES]
 # patterns for what a Swiss club workbook of plain results does not hold: footers, team and
-# match scores, signs before the opponent, namespaced XML, entities, criteria with modifiers
+# match scores, signs before the opponent, namespaced XML, entities, criteria with modifiers,
+# team tables (round headers beside MP and GP columns, match cells)
 NEVER_COMPILED = {
     "tiebreak.reading.labels": ["_FOOTER_RE", "_OPPONENT_RE", "_RESULT_RE", "_COLOUR_RE"],
     "tiebreak.core.notation": ["_GAME_SCORE", "_MATCH", "_SIGN_FIRST", "_FRACTION"],
     "tiebreak.io.sheetxml": ["_QNAME", "_ENTITY"],
     "tiebreak.core.criteria": ["_MODIFIER"],
     "tiebreak.core.a1": ["_RANGE"],
+    "tiebreak.reading.team": ["_ROUND", "_CELL", "_MATRIX_CELL", "_FORFEIT", "_PAIRED"],
 }
 LAZY_MODULES = [*NEVER_COMPILED, "tiebreak.reading.swiss", "tiebreak.reading.columns", "tiebreak.reading.layout",
                 "tiebreak.io.book_names", "tiebreak.plan.values", "tiebreak.core.grammar", "tiebreak.core.i18n"]
