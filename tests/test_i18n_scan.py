@@ -123,6 +123,7 @@ CONVERTED = (
     "plan/outlook.py",
     "cli/streams.py",
     "core/record.py",
+    "core/loading.py",
 )
 
 GETTEXT = frozenset({"_", "gettext", "ngettext", "pgettext", "npgettext", "lazy_gettext", "lazy_pgettext"})
