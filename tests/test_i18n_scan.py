@@ -124,6 +124,8 @@ CONVERTED = (
     "calc/outlook.py",
     "plan/outlook.py",
     "cli/streams.py",
+    "core/record.py",
+    "core/loading.py",
 )
 
 GETTEXT = frozenset({"_", "gettext", "ngettext", "pgettext", "npgettext", "lazy_gettext", "lazy_pgettext"})

@@ -16,38 +16,42 @@ values.  :func:`read_table` reads a grid that is the table itself.
 
 from __future__ import annotations
 
-import os
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from tiebreak.core.loading import modules_loading
 
-from tiebreak.core.criteria import Criterion, get_criterion, parse_criteria
-from tiebreak.core.errors import (
-    ConsistencyError,
-    FileFormatError,
-    InputError,
-    LayoutError,
-    Location,
-    NotationError,
-    SettingsError,
-    TiebreakError,
-    UnknownCriterionError,
-    UnknownRuleSetError,
-    WriteBlockedError,
-)
-from tiebreak.core.i18n import _
-from tiebreak.core.model import (
-    CHESS,
-    DRAUGHTS,
-    Entry,
-    Kind,
-    Player,
-    Scoring,
-    Tournament,
-)
-from tiebreak.core.ranking import Ranking, Standing, rank
-from tiebreak.core.rules import Evaluation, RuleSet, get_rules, rule_set_names
-from tiebreak.core.version import __version__ as __version__
-from tiebreak.reading import read_table
+# the engine's modules, loaded without the collector's passes over them (core/loading)
+with modules_loading():
+    import os
+    from collections.abc import Sequence
+    from typing import TYPE_CHECKING, Any
+
+    from tiebreak.core.criteria import Criterion, get_criterion, parse_criteria
+    from tiebreak.core.errors import (
+        ConsistencyError,
+        FileFormatError,
+        InputError,
+        LayoutError,
+        Location,
+        NotationError,
+        SettingsError,
+        TiebreakError,
+        UnknownCriterionError,
+        UnknownRuleSetError,
+        WriteBlockedError,
+    )
+    from tiebreak.core.i18n import _
+    from tiebreak.core.model import (
+        CHESS,
+        DRAUGHTS,
+        Entry,
+        Kind,
+        Player,
+        Scoring,
+        Tournament,
+    )
+    from tiebreak.core.ranking import Ranking, Standing, rank
+    from tiebreak.core.rules import Evaluation, RuleSet, get_rules, rule_set_names
+    from tiebreak.core.version import __version__ as __version__
+    from tiebreak.reading import read_table
 
 if TYPE_CHECKING:  # only named in annotations: the match model is not loaded by import tiebreak
     from tiebreak.core.match import MatchSettings

@@ -29,6 +29,7 @@ from tiebreak.core.i18n import (
 )
 from tiebreak.core.labels import standings_head
 from tiebreak.core.labels import text as label_text
+from tiebreak.core.loading import modules_loading
 from tiebreak.core.localformat import decimal_separator, players, rounds
 from tiebreak.core.match import MatchTournament, match_json
 from tiebreak.core.numbers import RESULTS_SEPARATOR, decimals_of, json_value, shown
@@ -323,7 +324,8 @@ def _main(argv: Sequence[str]) -> int:
 
 
 def _rank(args: argparse.Namespace) -> int:
-    from tiebreak.io.package import check_input, check_output
+    with modules_loading():  # the file layer loads here, as the engine did (core/loading)
+        from tiebreak.io.package import check_input, check_output
 
     path = check_input(args.file)
     if args.out is not None and not args.out.strip():
@@ -332,8 +334,9 @@ def _rank(args: argparse.Namespace) -> int:
         check_output(args.out)
     if _is_trf(path):
         return _rank_trf(path, args)
-    from tiebreak.io.workbook import check_out_suffix, open_book, read_only_suffixes
-    from tiebreak.plan.sheet import plan_rank, refuse_blocked
+    with modules_loading():
+        from tiebreak.io.workbook import check_out_suffix, open_book, read_only_suffixes
+        from tiebreak.plan.sheet import plan_rank, refuse_blocked
 
     if args.out and args.format != "html" and path.suffix.lower() in read_only_suffixes():
         raise SettingsError(

@@ -15,7 +15,6 @@ event's names and numbers).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from operator import mul
 from typing import Any
 
@@ -25,6 +24,7 @@ from tiebreak.core.counting import Adjusted, Evaluation, Ratings, Why
 from tiebreak.core.i18n import _, lazy_gettext, ngettext, pgettext
 from tiebreak.core.localformat import decimal_separator
 from tiebreak.core.numbers import TEXT_DECIMALS, half_up, text
+from tiebreak.core.record import FrozenRecord, Record
 
 __all__ = [
     "Explainer",
@@ -64,8 +64,7 @@ __all__ = [
 ]
 
 
-@dataclass
-class Row:
+class Row(Record):
     """One counted game (or round) of an explanation."""
 
     round: int | None
@@ -80,6 +79,26 @@ class Row:
     cut: str = ""
     """``cut (lowest)``, ``cut (highest)``, ``cut (unplayed round first)`` or empty."""
     contribution: float | None = None
+
+    _fields = ("round", "opponent", "result", "counted", "reason", "cut", "contribution")
+
+    def __init__(
+        self,
+        round: int | None,
+        opponent: str,
+        result: str,
+        counted: float | None,
+        reason: str = "",
+        cut: str = "",
+        contribution: float | None = None,
+    ) -> None:
+        self.round = round
+        self.opponent = opponent
+        self.result = result
+        self.counted = counted
+        self.reason = reason
+        self.cut = cut
+        self.contribution = contribution
 
 
 Explainer = Callable[[Evaluation, int, Ratings], tuple[list[Row], str]]
@@ -544,8 +563,7 @@ order_of_places: Explainer = _in_group(_order)
 
 
 # ------------------------------------------------------------------ direct encounter, step by step
-@dataclass
-class Step:
+class Step(Record):
     """One application of a group criterion to a group holding the player: his rows and what it read."""
 
     rows: list[Row]
@@ -553,13 +571,18 @@ class Step:
     text: str
     """What the criterion read among them and why it splits them as it does (or does not)."""
 
+    _fields = ("rows", "text")
+
+    def __init__(self, rows: list[Row], text: str) -> None:
+        self.rows = rows
+        self.text = text
+
 
 GroupStep = Callable[[Evaluation, int, Sequence[int], Sequence[Any]], Step]
 """``(ev, player, group, keys) -> Step``: one application to ``group`` (player indices), ``keys`` its sort keys in that order."""
 
 
-@dataclass(frozen=True)
-class GroupExplainer:
+class GroupExplainer(FrozenRecord):
     """A group criterion's explainer, for :func:`tiebreak.core.explain.explain` to call once per application.
 
     The group a criterion ranks within depends on the criteria before it, and it is re-applied inside
@@ -570,6 +593,12 @@ class GroupExplainer:
     step: GroupStep
     how: Callable[[], str]
     """The total's text (called when explaining, in the current language)."""
+
+    _fields = ("step", "how")
+
+    def __init__(self, step: GroupStep, how: Callable[[], str]) -> None:
+        object.__setattr__(self, "step", step)
+        object.__setattr__(self, "how", how)
 
     def on(self, convert: Callable[[Evaluation], Evaluation]) -> GroupExplainer:
         """The same explainer reading ``convert(ev)`` (a match event's other score: ``DE:GP``)."""

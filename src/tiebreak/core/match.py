@@ -38,11 +38,11 @@ from __future__ import annotations
 
 import datetime as _dt
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 
 from tiebreak.core.errors import SettingsError
 from tiebreak.core.i18n import _
 from tiebreak.core.model import CHESS, Kind, Player, Scoring, Tournament
+from tiebreak.core.record import FrozenRecord, Record
 
 __all__ = ["EVENTS", "MATCH", "TEAM_DEFAULT", "MatchEntry", "MatchEvent", "MatchScoring", "MatchSettings", "MatchTournament", "Side", "default_codes", "event_name", "match_json", "score_name", "scoring_argument"]
 
@@ -79,8 +79,7 @@ def event_name(text: str) -> str:
     raise SettingsError(_("event '{text}': write individual, team or micro").format(text=text))
 
 
-@dataclass(frozen=True)
-class MatchSettings:
+class MatchSettings(FrozenRecord):
     """What the user says of a match event (the settings sheet, the command line); None: read from the table, or the default.
 
     ``event``: individual (a table of single games even with MP and GP
@@ -96,6 +95,13 @@ class MatchSettings:
     event: str | None = None
     match: Scoring | None = None
     primary: str | None = None
+
+    _fields = ("event", "match", "primary")
+
+    def __init__(self, event: str | None = None, match: Scoring | None = None, primary: str | None = None) -> None:
+        object.__setattr__(self, "event", event)
+        object.__setattr__(self, "match", match)
+        object.__setattr__(self, "primary", primary)
 
     @classmethod
     def parse(cls, event: str | None = None, match: str | None = None, primary: str | None = None) -> MatchSettings:
@@ -159,8 +165,7 @@ def _is_event_word(key: str) -> bool:
     return any(key in words for words in _EVENT_WORDS.values())
 
 
-@dataclass(frozen=True)
-class MatchScoring:
+class MatchScoring(FrozenRecord):
     """Points of a match and of its games, and what the unplayed matches give.
 
     ``pab`` and ``hpb`` / ``fpb`` are (match points, game points); None means
@@ -173,6 +178,22 @@ class MatchScoring:
     pab: tuple[float, float] | None = None
     hpb: tuple[float, float] | None = None
     fpb: tuple[float, float] | None = None
+
+    _fields = ("match", "game", "pab", "hpb", "fpb")
+
+    def __init__(
+        self,
+        match: Scoring = MATCH,
+        game: Scoring = CHESS,
+        pab: tuple[float, float] | None = None,
+        hpb: tuple[float, float] | None = None,
+        fpb: tuple[float, float] | None = None,
+    ) -> None:
+        object.__setattr__(self, "match", match)
+        object.__setattr__(self, "game", game)
+        object.__setattr__(self, "pab", pab)
+        object.__setattr__(self, "hpb", hpb)
+        object.__setattr__(self, "fpb", fpb)
 
     def unplayed(self, kind: Kind, boards: int) -> tuple[float, float]:
         """(match points, game points) of an unplayed match of ``kind``."""
@@ -192,21 +213,39 @@ class MatchScoring:
         return self.match.win if own > other else self.match.draw if own == other else self.match.loss
 
 
-@dataclass
-class Side:
+class Side(Record):
     """A team (its players in board order) or a micro-match player."""
 
     number: int
     name: str
-    members: list[str] = field(default_factory=list)
+    members: list[str]
     rating: float | None = None
     row: int | None = None
     stated_match_points: float | None = None
     stated_game_points: float | None = None
 
+    _fields = ("number", "name", "members", "rating", "row", "stated_match_points", "stated_game_points")
 
-@dataclass(frozen=True)
-class MatchEntry:
+    def __init__(
+        self,
+        number: int,
+        name: str,
+        members: list[str] | None = None,
+        rating: float | None = None,
+        row: int | None = None,
+        stated_match_points: float | None = None,
+        stated_game_points: float | None = None,
+    ) -> None:
+        self.number = number
+        self.name = name
+        self.members = [] if members is None else members
+        self.rating = rating
+        self.row = row
+        self.stated_match_points = stated_match_points
+        self.stated_game_points = stated_game_points
+
+
+class MatchEntry(FrozenRecord):
     """One side's round: opponent index (or None), colour on the first board, kind, game points per board.
 
     ``boards`` holds the side's points on each board (game) in board order;
@@ -225,9 +264,30 @@ class MatchEntry:
     forfeited: tuple[int, ...] = ()
     """Boards (0-based) of a played match whose game was won or lost by forfeit, not over the board (TRF's ``+``, ``-``)."""
 
+    _fields = ("round", "opponent", "colour", "kind", "match_points", "game_points", "boards", "forfeited")
 
-@dataclass
-class MatchEvent:
+    def __init__(
+        self,
+        round: int,
+        opponent: int | None,
+        colour: str | None,
+        kind: Kind,
+        match_points: float,
+        game_points: float,
+        boards: tuple[float | None, ...] = (),
+        forfeited: tuple[int, ...] = (),
+    ) -> None:
+        object.__setattr__(self, "round", round)
+        object.__setattr__(self, "opponent", opponent)
+        object.__setattr__(self, "colour", colour)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "match_points", match_points)
+        object.__setattr__(self, "game_points", game_points)
+        object.__setattr__(self, "boards", boards)
+        object.__setattr__(self, "forfeited", forfeited)
+
+
+class MatchEvent(Record):
     """A whole match event (see the module text)."""
 
     sides: list[Side]
@@ -235,7 +295,7 @@ class MatchEvent:
     boards: int
     entries: list[list[MatchEntry | None]]
     """Per side, per round (None: absent)."""
-    scoring: MatchScoring = field(default_factory=MatchScoring)
+    scoring: MatchScoring
     event: str = "team"
     """``"team"`` or ``"micro"`` (a draughts micro-match)."""
     primary: str = "MP"
@@ -243,16 +303,65 @@ class MatchEvent:
     start_date: _dt.date | None = None
     rules: str | None = None
     title: str = ""
-    tiebreak_codes: list[str] = field(default_factory=list)
+    tiebreak_codes: list[str]
     has_rounds: bool = True
     """False for a round-robin matrix: its columns are the opponents, not rounds."""
-    unentered: list[tuple[int, int]] = field(default_factory=list)
+    unentered: list[tuple[int, int]]
     """``(round, side)`` of empty cells in a round still being entered: no evidence of anything (as for single games)."""
-    layout: object | None = field(default=None, repr=False, compare=False)
+    layout: object | None = None
     """Where the reader found the parts of the table (``reading.TableLayout``), for Rank's columns and the notes."""
-    _views: dict[str, MatchTournament] = field(default_factory=dict, repr=False, compare=False)
+    _views: dict[str, MatchTournament]
     scheduled: int | None = None
     """Rounds scheduled when the source says more than it holds (round columns headed but still empty, TRF XXR), else None."""
+
+    _fields = (
+        "sides", "rounds", "boards", "entries", "scoring", "event", "primary", "system", "start_date", "rules", "title",
+        "tiebreak_codes", "has_rounds", "unentered", "layout", "_views", "scheduled",
+    )
+    _shown = (
+        "sides", "rounds", "boards", "entries", "scoring", "event", "primary", "system", "start_date", "rules", "title",
+        "tiebreak_codes", "has_rounds", "unentered", "scheduled",
+    )
+    _compared = _shown
+
+    def __init__(
+        self,
+        sides: list[Side],
+        rounds: int,
+        boards: int,
+        entries: list[list[MatchEntry | None]],
+        scoring: MatchScoring | None = None,
+        event: str = "team",
+        primary: str = "MP",
+        system: str = "swiss",
+        start_date: _dt.date | None = None,
+        rules: str | None = None,
+        title: str = "",
+        tiebreak_codes: list[str] | None = None,
+        has_rounds: bool = True,
+        unentered: list[tuple[int, int]] | None = None,
+        layout: object | None = None,
+        _views: dict[str, MatchTournament] | None = None,
+        scheduled: int | None = None,
+    ) -> None:
+        self.sides = sides
+        self.rounds = rounds
+        self.boards = boards
+        self.entries = entries
+        self.scoring = MatchScoring() if scoring is None else scoring
+        self.event = event
+        self.primary = primary
+        self.system = system
+        self.start_date = start_date
+        self.rules = rules
+        self.title = title
+        self.tiebreak_codes = [] if tiebreak_codes is None else tiebreak_codes
+        self.has_rounds = has_rounds
+        self.unentered = [] if unentered is None else unentered
+        self.layout = layout
+        self._views = {} if _views is None else _views
+        self.scheduled = scheduled
+        self.__post_init__()
 
     def __post_init__(self) -> None:
         self.primary = score_name(self.primary)

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from typing import Any
 
 from tiebreak.core import coefficients as co
@@ -44,6 +43,7 @@ from tiebreak.core.i18n import _, ngettext, pgettext
 from tiebreak.core.match import MatchEntry, MatchEvent, MatchTournament, score_name
 from tiebreak.core.model import Kind
 from tiebreak.core.numbers import half_up
+from tiebreak.core.record import replace
 
 __all__ = ["MATCH_CRITERIA", "on_score", "team_code"]
 

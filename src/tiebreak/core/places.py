@@ -22,7 +22,6 @@ of a three-player group may be separated by their own game).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
 
@@ -38,6 +37,7 @@ from tiebreak.core.localformat import decimal_separator
 from tiebreak.core.numbers import json_value
 from tiebreak.core.numbers import text as num_text
 from tiebreak.core.ranking import Ranking, separated_at, sort_key
+from tiebreak.core.record import Record
 
 __all__ = ["Separation", "decided_texts", "listing", "ordinal", "separations", "show_value", "value_of"]
 
@@ -64,8 +64,7 @@ def listing(items: Sequence[str]) -> str:
     return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
-@dataclass
-class Separation:
+class Separation(Record):
     """Two neighbours equal on points: what they are equal on and what separated them (or that they share a place)."""
 
     upper: int
@@ -82,8 +81,41 @@ class Separation:
     values: tuple[Any, Any] = (None, None)
     step: int = 0
     """For a truncated Solkoff, how many worst values were cut when they differed."""
-    among: list[str] = field(default_factory=list)
+    among: list[str]
     """For a group criterion, the names of the players it was applied among."""
+
+    _fields = (
+        "upper", "lower", "upper_place", "lower_place", "names", "numbers", "points", "equal_on", "by", "values", "step",
+        "among",
+    )
+
+    def __init__(
+        self,
+        upper: int,
+        lower: int,
+        upper_place: str,
+        lower_place: str,
+        names: tuple[str, str],
+        numbers: tuple[int, int],
+        points: float,
+        equal_on: list[tuple[Criterion, Any]],
+        by: Criterion | None,
+        values: tuple[Any, Any] = (None, None),
+        step: int = 0,
+        among: list[str] | None = None,
+    ) -> None:
+        self.upper = upper
+        self.lower = lower
+        self.upper_place = upper_place
+        self.lower_place = lower_place
+        self.names = names
+        self.numbers = numbers
+        self.points = points
+        self.equal_on = equal_on
+        self.by = by
+        self.values = values
+        self.step = step
+        self.among = [] if among is None else among
 
     def text(self, lang: str | None = None) -> str:
         """The sentence in ``lang`` (default: the current language)."""

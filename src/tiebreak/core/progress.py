@@ -15,12 +15,12 @@ no pending game.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from tiebreak.core.errors import SettingsError
 from tiebreak.core.i18n import _
 from tiebreak.core.model import Kind, Tournament
+from tiebreak.core.record import FrozenRecord
 
 if TYPE_CHECKING:
     from tiebreak.core.outlook import Outlook
@@ -31,8 +31,7 @@ _DECIDED = (int(Kind.FORFEIT_WIN), int(Kind.FORFEIT_LOSS))
 __all__ = ["Progress", "after_round_text", "at_round", "event_outlook", "pending_note", "progress", "settle"]
 
 
-@dataclass(frozen=True)
-class Progress:
+class Progress(FrozenRecord):
     """Where an event stands."""
 
     after_round: int
@@ -41,7 +40,7 @@ class Progress:
     """Rounds scheduled (XXR, a round robin's n−1 or n per cycle, or the round columns)."""
     played: int
     """Rounds played: through the last round with a game in it (a round being entered included)."""
-    remaining: list[tuple[int, int]] = field(default_factory=list)
+    remaining: list[tuple[int, int]]
     """Games still to come as pairs of player indices (lower index first).
 
     A round robin: every pair that has not yet met as many times as scheduled
@@ -50,8 +49,24 @@ class Progress:
     counted after an earlier round (``--after-round K``) with none pending,
     the games of round K+1 as they were paired.
     """
-    pending: list[tuple[int, int, int]] = field(default_factory=list)
+    pending: list[tuple[int, int, int]]
     """The pending games of the event: ``(round, white, black)``."""
+
+    _fields = ("after_round", "rounds", "played", "remaining", "pending")
+
+    def __init__(
+        self,
+        after_round: int,
+        rounds: int,
+        played: int,
+        remaining: list[tuple[int, int]] | None = None,
+        pending: list[tuple[int, int, int]] | None = None,
+    ) -> None:
+        object.__setattr__(self, "after_round", after_round)
+        object.__setattr__(self, "rounds", rounds)
+        object.__setattr__(self, "played", played)
+        object.__setattr__(self, "remaining", [] if remaining is None else remaining)
+        object.__setattr__(self, "pending", [] if pending is None else pending)
 
     @property
     def finished(self) -> bool:
@@ -198,6 +213,8 @@ def event_outlook(t: Tournament) -> tuple[Progress, Outlook]:
     them), and round K+1's games are the ones left.
     """
     # who can still win: not needed to rank, so not loaded with this module
+    from dataclasses import replace
+
     from tiebreak.core.outlook import outlook
 
     where = progress(t)

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from typing import ParamSpec, TypeVar
 
 from tiebreak.core.a1 import (
@@ -59,6 +58,7 @@ from tiebreak.core.localformat import players
 from tiebreak.core.model import Scoring, Tournament
 from tiebreak.core.progress import after_round_text, at_round, progress
 from tiebreak.core.ranking import Ranking, rank
+from tiebreak.core.record import Record
 from tiebreak.core.rules import fide_hint, get_rules
 from tiebreak.plan.blocked import (
     merged_cells_error,
@@ -124,12 +124,17 @@ __all__ = [
 Chooser = Callable[[object, Iterable[object]], str]
 
 
-@dataclass
-class _OwnSheets:
+class _OwnSheets(Record):
     """Rank's own sheets as the workbook spells them (found ignoring case, as Excel does); None when absent."""
 
     settings: str | None
     standings: str | None
+
+    _fields = ("settings", "standings")
+
+    def __init__(self, settings: str | None, standings: str | None) -> None:
+        self.settings = settings
+        self.standings = standings
 
     @classmethod
     def of(cls, names: list[str]) -> _OwnSheets:
