@@ -366,12 +366,12 @@ RR_BOOK = Path(__file__).resolve().parent.parent / "workbooks" / "draughts_round
 def test_place_ordinals_in_both_languages() -> None:
     """English ordinals by the last digit (11th–13th are th), Russian "N-е" (место) for every place."""
     from tiebreak.core.i18n import use_language
-    from tiebreak.core.places import _ordinal
+    from tiebreak.core.places import ordinal
 
     numbers = [1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111, 112]
-    assert [_ordinal(n) for n in numbers] == ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd", "101st", "111th", "112th"]
+    assert [ordinal(n) for n in numbers] == ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd", "101st", "111th", "112th"]
     with use_language("ru"):
-        assert [_ordinal(n) for n in numbers] == [f"{n}-е" for n in numbers]
+        assert [ordinal(n) for n in numbers] == [f"{n}-е" for n in numbers]
 
 
 def test_cli_explain_help_in_russian(capsys: pytest.CaptureFixture[str]) -> None:

@@ -107,8 +107,10 @@ CONVERTED = (
     "cli/compare.py",
     "plan/compare.py",
     "cli/doctor.py",
+    "cli/options.py",
     "core/explain.py",
     "core/explain_rows.py",
+    "core/explain_group.py",
     "core/translation.py",
     "core/version.py",
     "calc/explain.py",
@@ -122,6 +124,8 @@ CONVERTED = (
     "calc/outlook.py",
     "plan/outlook.py",
     "cli/streams.py",
+    "core/record.py",
+    "core/loading.py",
 )
 
 GETTEXT = frozenset({"_", "gettext", "ngettext", "pgettext", "npgettext", "lazy_gettext", "lazy_pgettext"})

@@ -138,3 +138,17 @@ def test_a_team_event_without_criteria_is_ranked_by_the_club_criteria_for_teams(
     # (TBR left out: the cells give only each match's game points)
     assert data["criteria"] == ["MPvGP", "h2h", "WIN"]
     assert _by_name(data, "values")["Ajax"] == {"MPvGP": 7.5, "h2h": None, "WIN": 2.0}
+
+
+def test_a_bad_row_the_command_line_overrides_is_no_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rows = [["Event / Турнир", "teem"], ["Primary score / Основные очки", "points"], ["Plus means / Плюс означает", "maybe"]]
+    path = _with_settings(tmp_path, rows)
+    assert main(["--lang", "en", "rank", str(path)]) == 1
+    assert "sheet 'tiebreak': settings: Plus means 'maybe' must be win, forfeit or auto" in capsys.readouterr().err
+    assert main(["--lang", "en", "rank", str(path), "--plus", "win"]) == 1  # the Event row is still the sheet's, and bad
+    assert "sheet 'tiebreak': settings: event 'teem': write individual, team or micro" in capsys.readouterr().err
+    # every bad row overridden: ranked as the options say (Ajax 5 MP on 2/1/0, 7.5 GP)
+    data = _json(capsys, str(path), "--plus", "win", "--event", "team", "--primary", "MP")
+    assert _by_name(data, "points") == {"Ajax": 5.0, "Bols": 4.0, "Cito": 3.0, "Dama": 0.0}
+    data = _json(capsys, str(path), "--plus", "auto", "--event", "team", "--primary", "GP")
+    assert _by_name(data, "points")["Ajax"] == 7.5

@@ -250,9 +250,9 @@ def test_a_team_match_score_is_advised_as_such(value: Any, tmp_path: Path, capsy
     code, _, err = _cli(case, tmp_path, capsys, "--lang", "en")
     assert code == 1
     assert "cell E6" in err and "this looks like a team match score (the board points of several games)" in err
-    assert "a table of team matches is read as one when its header has MP and GP columns, or with --event team (the Event / Турнир row on the tiebreak sheet)" in err
+    assert "a table of team matches is read as one when its header has MP and GP columns, or with --event team (the Event / Турнир row on the tiebreak sheet; in a worksheet function, the scoring argument \"team\")" in err
     code, _, err = _cli(case, tmp_path, capsys)
-    assert "похоже на счёт командного матча" in err and "таблица командных матчей читается как таковая, когда в её шапке есть столбцы MP и GP, или с --event team (строка Event / Турнир на листе tiebreak)" in err
+    assert "похоже на счёт командного матча" in err and "таблица командных матчей читается как таковая, когда в её шапке есть столбцы MP и GP, или с --event team (строка Event / Турнир на листе tiebreak; в функции листа — аргумент scoring \"team\")" in err
     assert "похоже на счёт командного матча" in _function(case.grid)
 
 
@@ -265,7 +265,7 @@ def test_what_is_said_of_team_tables_is_said_in_one_place() -> None:
     holders = [p.relative_to(src).as_posix() for p in src.rglob("*.py") if "is read as one when its header has MP and GP" in p.read_text(encoding="utf-8")]
     assert holders == ["core/notation.py"]
     assert (src / "core" / "notation.py").read_text(encoding="utf-8").count("is read as one when its header has MP and GP") == 1
-    for lang, said in (("en", "a table of team matches is read as one when its header has MP and GP columns, or with --event team (the Event / Турнир row on the tiebreak sheet)"), ("ru", "таблица командных матчей читается как таковая, когда в её шапке есть столбцы MP и GP, или с --event team (строка Event / Турнир на листе tiebreak)")):
+    for lang, said in (("en", "a table of team matches is read as one when its header has MP and GP columns, or with --event team (the Event / Турнир row on the tiebreak sheet; in a worksheet function, the scoring argument \"team\")"), ("ru", "таблица командных матчей читается как таковая, когда в её шапке есть столбцы MP и GP, или с --event team (строка Event / Турнир на листе tiebreak; в функции листа — аргумент scoring \"team\")")):
         with use_language(lang):
             assert team_tables() == said
             assert not_a_result("2,5", swiss=False).endswith("; " + said)

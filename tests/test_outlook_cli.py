@@ -186,3 +186,18 @@ def test_a_bye_in_the_next_round_is_a_point_to_come(tmp_path: Path, capsys: pyte
     got = {p["number"]: (p["points"], p["max_points"], p["best_place"], p["worst_place"], p["can_win"]) for p in data["players"]}
     assert got[4] == (0, 1, 2, 5, False)
     assert got[1] == (1, 2, 1, 5, True)
+
+
+# SWISS_HALF with Sidorov's round-3 win a forfeit written ahead: counted after round 2, the forfeit is
+# a point to come, not a game left. One game is left (Ivanov–Petrov); Sidorov 0 now, 1 at least and at
+# most; Andreeva 0 at most.
+SWISS_FORFEIT_AHEAD = [row[:4] + [cell] for row, cell in zip(SWISS_HALF, ["R3", "2w", "1b", "4+", "3-"])]
+
+
+def test_a_forfeit_in_the_next_round_is_a_result_to_come_not_a_game_left(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    book = save_xlsx(SWISS_FORFEIT_AHEAD, tmp_path / "ahead.xlsx")
+    assert cli.main(["outlook", str(book), "--format", "json", "--plus", "forfeit", "--after-round", "2"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["games_left"] == 1
+    got = {p["number"]: (p["points"], p["max_points"], p["best_place"], p["worst_place"]) for p in data["players"]}
+    assert got == {1: (2, 3, 1, 2), 2: (2, 3, 1, 2), 3: (0, 1, 3, 3), 4: (0, 0, 4, 4)}

@@ -24,18 +24,24 @@ from test_worked_example import NAMES, ROUNDS
 NOT_AT_START = ["tiebreak.cli.doctor", "tiebreak.cli.explain", "tiebreak.cli.outlook", "tiebreak.core.outlook", "tiebreak.calc.outlook",
                 "importlib.metadata", "importlib.resources", "tiebreak.excel", "xlwings", "openpyxl",
                 "shutil", "bz2", "lzma", "json"]  # argparse sizes its formatters through shutil; tiebreak's own formatter does not
+# the classes on rank's path are records (core/record), not dataclasses: dataclasses compiled each one's
+# methods when the class was made and imported inspect, with ast, dis and tokenize
+NO_DATACLASSES = ["dataclasses", "inspect", "ast", "dis", "tokenize"]
+NOT_AT_START += NO_DATACLASSES
 # what the ranked copy (tiebreak rank --out) loads: escaping its XML by hand spares xml.sax.saxutils,
 # which imports urllib.request and with it http, email and ssl; the Russian catalogue (Rank knows its
 # Russian headers) is read beside the code, without importlib.resources
-NOT_FOR_OUT = ["xml.sax", "urllib.request", "http.client", "ssl", "email", "importlib.resources", "json"]
+NOT_FOR_OUT = ["xml.sax", "urllib.request", "http.client", "ssl", "email", "importlib.resources", "json", *NO_DATACLASSES]
 # patterns for what a Swiss club workbook of plain results does not hold: footers, team and
-# match scores, signs before the opponent, namespaced XML, entities, criteria with modifiers
+# match scores, signs before the opponent, namespaced XML, entities, criteria with modifiers,
+# team tables (round headers beside MP and GP columns, match cells)
 NEVER_COMPILED = {
     "tiebreak.reading.labels": ["_FOOTER_RE", "_OPPONENT_RE", "_RESULT_RE", "_COLOUR_RE"],
     "tiebreak.core.notation": ["_GAME_SCORE", "_MATCH", "_SIGN_FIRST", "_FRACTION"],
     "tiebreak.io.sheetxml": ["_QNAME", "_ENTITY"],
     "tiebreak.core.criteria": ["_MODIFIER"],
     "tiebreak.core.a1": ["_RANGE"],
+    "tiebreak.reading.team": ["_ROUND", "_CELL", "_MATRIX_CELL", "_FORFEIT", "_PAIRED"],
 }
 LAZY_MODULES = [*NEVER_COMPILED, "tiebreak.reading.swiss", "tiebreak.reading.columns", "tiebreak.reading.layout",
                 "tiebreak.io.book_names", "tiebreak.plan.values", "tiebreak.core.grammar", "tiebreak.core.i18n"]
@@ -191,3 +197,48 @@ def test_a_pattern_compiled_later_answers_as_re_compile() -> None:
                     text: str | bytes = t.encode() if isinstance(value.pattern, bytes) else t
                     assert value.findall(text) == plain.findall(text), (name, key, t)
                     assert bool(value.match(text)) == bool(plain.match(text)), (name, key, t)
+
+
+def _gc_after(code: str) -> list[object]:
+    probe = f"import gc\n{code}\nimport json\nprint(json.dumps([gc.isenabled(), gc.get_freeze_count() > 0, young]))"
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    return list(json.loads(done.stdout.splitlines()[-1]))
+
+
+def test_the_modules_load_without_the_collector_and_leave_it_as_it_was() -> None:
+    """core/loading: no young collection while tiebreak's modules load (about twenty before), the collector's state kept."""
+    counting = "young = 0\ndef seen(phase, info):\n    global young\n    young += phase == 'start'\ngc.callbacks.append(seen)\n"
+    enabled, frozen, young = _gc_after(counting + "import tiebreak.cli\ngc.callbacks.clear()")
+    assert enabled is True and frozen is False and isinstance(young, int) and young <= 5
+    assert _gc_after("young = 0\ngc.disable()\nimport tiebreak.cli")[:2] == [False, False]
+    assert _gc_after("young = 0\ngc.freeze()\nimport tiebreak.cli")[:2] == [True, True]  # the caller's frozen objects stay frozen
+
+
+def test_what_loads_is_moved_to_the_oldest_generation_and_still_collected() -> None:
+    import gc
+    import weakref
+
+    from tiebreak.core.loading import modules_loading
+
+    class Node:
+        pass
+
+    was = gc.isenabled()
+    gc.enable()
+    try:
+        with modules_loading():
+            assert not gc.isenabled()
+            kept = [[i] for i in range(2000)]
+            cycle = Node()
+            cycle.me = cycle
+            gone = weakref.ref(cycle)
+            del cycle
+        assert gc.isenabled() and gc.get_freeze_count() == 0 and gc.get_count()[0] < 50
+        oldest = {id(o) for o in gc.get_objects(generation=2)}
+        assert id(kept) in oldest and id(kept[-1]) in oldest
+        assert gone() is not None
+        gc.collect()
+        assert gone() is None  # a cycle made while loading is garbage as any other
+    finally:
+        if not was:
+            gc.disable()

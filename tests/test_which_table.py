@@ -82,7 +82,7 @@ def test_scoring_option_and_argument_when_the_table_cannot_tell(tmp_path: Path, 
     # the worksheet functions' scoring argument
     assert [r[0] for r in call(functions, "points", ones, None, None, "3/1/0")] == ["", 5, 3, 3, 2]
     assert call(functions, "points", ones, "Ann", None, "3-1-0") == [[5]]
-    assert call(functions, "points", ones, "Ann", None, "3/x/0")[0][0].startswith("#TIEBREAK! scoring: scoring '3/x/0': write it as win/draw/loss")
+    assert call(functions, "points", ones, "Ann", None, "3/x/0")[0][0].startswith("#TIEBREAK! scoring: '3/x/0' is neither a scoring of a game (win/draw/loss, e.g. 2/1/0) nor a match event")
 
 
 def test_a_points_column_shows_the_scale_of_a_drawn_double_round_robin() -> None:

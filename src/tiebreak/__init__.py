@@ -16,38 +16,45 @@ values.  :func:`read_table` reads a grid that is the table itself.
 
 from __future__ import annotations
 
-import os
-from collections.abc import Sequence
-from typing import Any
+from tiebreak.core.loading import modules_loading
 
-from tiebreak.core.criteria import Criterion, get_criterion, parse_criteria
-from tiebreak.core.errors import (
-    ConsistencyError,
-    FileFormatError,
-    InputError,
-    LayoutError,
-    Location,
-    NotationError,
-    SettingsError,
-    TiebreakError,
-    UnknownCriterionError,
-    UnknownRuleSetError,
-    WriteBlockedError,
-)
-from tiebreak.core.i18n import _
-from tiebreak.core.model import (
-    CHESS,
-    DRAUGHTS,
-    Entry,
-    Kind,
-    Player,
-    Scoring,
-    Tournament,
-)
-from tiebreak.core.ranking import Ranking, Standing, rank
-from tiebreak.core.rules import Evaluation, RuleSet, get_rules, rule_set_names
-from tiebreak.core.version import __version__ as __version__
-from tiebreak.reading import read_table
+# the engine's modules, loaded without the collector's passes over them (core/loading)
+with modules_loading():
+    import os
+    from collections.abc import Sequence
+    from typing import TYPE_CHECKING, Any
+
+    from tiebreak.core.criteria import Criterion, get_criterion, parse_criteria
+    from tiebreak.core.errors import (
+        ConsistencyError,
+        FileFormatError,
+        InputError,
+        LayoutError,
+        Location,
+        NotationError,
+        SettingsError,
+        TiebreakError,
+        UnknownCriterionError,
+        UnknownRuleSetError,
+        WriteBlockedError,
+    )
+    from tiebreak.core.i18n import _
+    from tiebreak.core.model import (
+        CHESS,
+        DRAUGHTS,
+        Entry,
+        Kind,
+        Player,
+        Scoring,
+        Tournament,
+    )
+    from tiebreak.core.ranking import Ranking, Standing, rank
+    from tiebreak.core.rules import Evaluation, RuleSet, get_rules, rule_set_names
+    from tiebreak.core.version import __version__ as __version__
+    from tiebreak.reading import read_table
+
+if TYPE_CHECKING:  # only named in annotations: the match model is not loaded by import tiebreak
+    from tiebreak.core.match import MatchSettings
 
 __all__ = [
     "CHESS", "DRAUGHTS", "ConsistencyError", "Criterion", "Entry", "Evaluation", "FileFormatError", "InputError",
@@ -59,7 +66,17 @@ __all__ = [
 _Grid = Sequence[Sequence[Any]]  # rows of cell values
 
 
-def read(source: str | os.PathLike[str] | _Grid, *, sheet: str | None = None, range: str | None = None) -> Tournament:
+def read(
+    source: str | os.PathLike[str] | _Grid,
+    *,
+    sheet: str | None = None,
+    range: str | None = None,
+    scoring: str | None = None,
+    plus: str | None = None,
+    event: str | None = None,
+    match_scoring: str | None = None,
+    primary: str | None = None,
+) -> Tournament:
     """The tournament of a workbook's crosstable, a FIDE TRF file, or a grid (a list of rows).
 
     A file is named by a ``str`` or a :class:`pathlib.Path`: .xlsx, .xlsm, .xls,
@@ -68,7 +85,11 @@ def read(source: str | os.PathLike[str] | _Grid, *, sheet: str | None = None, ra
     .trf, .txt, .trfx, or any file that is not a workbook).  ``sheet`` names the
     sheet (ignoring case, as Excel does), ``range`` the table's cells
     (``"B2:N20"``).  In a grid the largest block is the table, unless ``range``
-    says where it is.
+    says where it is.  ``scoring`` (``"3/1/0"``), ``plus`` (``"win"``,
+    ``"forfeit"``), ``event`` (``"individual"``, ``"team"``, ``"micro"``),
+    ``match_scoring`` (``"3/1/0"``) and ``primary`` (``"MP"``, ``"GP"``) say how
+    the table is read, as ``tiebreak rank``'s options do; left out, as the
+    settings sheet says, else read from the table.  A TRF file says them itself.
 
     Bad input raises a :class:`TiebreakError`: :class:`FileFormatError` (no such
     file, a folder, not a workbook), :class:`SettingsError` (an unknown sheet, a
@@ -83,14 +104,18 @@ def read(source: str | os.PathLike[str] | _Grid, *, sheet: str | None = None, ra
         # imported here, not at the top: xlwings Lite imports this package and has no workbook readers
         from tiebreak.io.book import read_file
 
-        return read_file(source, sheet=sheet, cell_range=range)
+        return read_file(source, sheet=sheet, cell_range=range, scoring=scoring, plus=plus, event=event, match_scoring=match_scoring, primary=primary)
     if not _is_grid(source):
         raise SettingsError(
             _("tiebreak.read takes a file name (str or pathlib.Path) or a grid (a list of rows), not {type}").format(type=type(source).__name__)
         )
     if sheet is not None:
         raise SettingsError(_("sheet {sheet}: a grid has no sheets; give the grid of that sheet").format(sheet=sheet))
-    return _read_grid(source, range)
+    # the settings rows' own reading of these words, as for a file
+    from tiebreak.plan.settings import Settings
+
+    said = Settings(scoring=scoring or "", plus=plus or "", event=event or "", match_scoring=match_scoring or "", primary=primary or "")
+    return _read_grid(source, range, said.scoring_value(), said.plus_value(), said.match_value())
 
 
 def _is_grid(source: object) -> bool:
@@ -98,7 +123,7 @@ def _is_grid(source: object) -> bool:
     return isinstance(source, (list, tuple)) and all(isinstance(row, (list, tuple)) for row in source)
 
 
-def _read_grid(grid: _Grid, cell_range: str | None) -> Tournament:
+def _read_grid(grid: _Grid, cell_range: str | None, scoring: Scoring | None = None, plus: str | None = None, match: MatchSettings | None = None) -> Tournament:
     """A grid's table: the cells of ``cell_range``, else its largest block (with the note naming the others)."""
     from tiebreak.plan.cells import cells_of, rows_of
     from tiebreak.plan.region import find_region
@@ -114,7 +139,7 @@ def _read_grid(grid: _Grid, cell_range: str | None) -> Tournament:
             raise InputError(_("the grid is empty: it holds no crosstable"))
         box = found
     top, left, bottom, right = box
-    t = read_table(rows_of(values, top, left, bottom, right), origin=(top + 1, left + 1))
+    t = read_table(rows_of(values, top, left, bottom, right), origin=(top + 1, left + 1), scoring=scoring, plus=plus, match=match)
     note = which.other_tables_note(box, [(b[0], b[1], b[2], b[3]) for b in blocks]) if blocks else None
     if note:
         t.layout.notes.append(note)  # type: ignore[attr-defined]

@@ -21,6 +21,7 @@ from tiebreak.core.counting import Evaluation
 from tiebreak.core.criteria import get_criterion, parse_criteria
 from tiebreak.core.errors import Location, NotationError, SettingsError
 from tiebreak.core.i18n import _
+from tiebreak.core.match import MatchSettings, scoring_argument
 from tiebreak.core.model import Scoring, Tournament
 from tiebreak.core.notation import CellProblem, normalize, parse_number
 from tiebreak.core.numbers import cell, cells
@@ -113,12 +114,12 @@ def sb_code(convention: Any) -> str:
 
 def criterion_values(cache: TableCache, grid: Sequence[Sequence[Any]], code: str, rules: Any = None, scoring: Any = None) -> tuple[Evaluation, list[Any]]:
     crit = get_criterion(code)
-    ev = cache.evaluation(grid, _rules(rules), scoring=_scoring(scoring))
+    ev = cache.evaluation(grid, _rules(rules), *_scoring(scoring))
     return ev, crit.values(ev)
 
 
 def truncated_values(cache: TableCache, grid: Sequence[Sequence[Any]], k: Any, rules: Any = None, scoring: Any = None) -> tuple[Evaluation, list[float]]:
-    ev = cache.evaluation(grid, _rules(rules), scoring=_scoring(scoring))
+    ev = cache.evaluation(grid, _rules(rules), *_scoring(scoring))
     most = max((len(v) for v in ev.val), default=0)
     if k is None or (isinstance(k, str) and not k.strip()):
         raise SettingsError(_("give k, the number of worst opponent scores to drop (0 to {top})").format(top=max(most - 1, 0)))
@@ -138,7 +139,7 @@ def truncated_values(cache: TableCache, grid: Sequence[Sequence[Any]], k: Any, r
 
 
 def rating_sum_values(cache: TableCache, grid: Sequence[Sequence[Any]], ratings: Any, rules: Any = None, scoring: Any = None) -> tuple[Evaluation, list[Any]]:
-    ev = cache.evaluation(grid, _rules(rules), scoring=_scoring(scoring))
+    ev = cache.evaluation(grid, _rules(rules), *_scoring(scoring))
     t = ev.tournament
     column = _ratings_column(t, grid, ratings)
     return ev, opponents_rating_sum(ev, column)
@@ -178,7 +179,7 @@ def _ratings_column(t: Tournament, grid: Sequence[Sequence[Any]], ratings: Any) 
 
 
 def place_labels(cache: TableCache, grid: Sequence[Sequence[Any]], criteria: Any = None, rules: Any = None, scoring: Any = None) -> tuple[Evaluation, list[str]]:
-    ev = cache.evaluation(grid, _rules(rules), scoring=_scoring(scoring))
+    ev = cache.evaluation(grid, _rules(rules), *_scoring(scoring))
     crits = None if criteria is None or str(criteria).strip() == "" else parse_criteria(str(criteria))
     key = ("places", None if crits is None else tuple(c.code for c in crits))
     labels = ev.memo(key, lambda: rank(ev.tournament, crits, evaluation=ev).places())
@@ -210,14 +211,17 @@ def clean(v: Any) -> Any:
     return cell(v)
 
 
-def _scoring(scoring: Any) -> Scoring | None:
-    """A scoring argument ("3/1/0", "2/1/0", "chess", "draughts"); None or empty: read from the table."""
+def _scoring(scoring: Any) -> tuple[Scoring | None, MatchSettings | None]:
+    """A scoring argument: a game's ("3/1/0", "2/1/0", "chess", "draughts") or a match event's ("team 3/1/0", "micro").
+
+    None or empty: read from the table (:func:`tiebreak.core.match.scoring_argument`).
+    """
     if scoring is None or (isinstance(scoring, str) and not scoring.strip()):
-        return None
+        return None, None
     if isinstance(scoring, (int, float)) and not isinstance(scoring, bool):
         raise SettingsError(_("scoring: {value} is not a scoring; write it as win/draw/loss in quotes, e.g. \"3/1/0\"").format(value=f"{scoring:g}"))
     try:
-        return Scoring.parse(str(scoring))
+        return scoring_argument(str(scoring))
     except SettingsError as err:
         raise SettingsError(_("scoring: {problem}").format(problem=err)) from None
 

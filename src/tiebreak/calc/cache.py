@@ -53,6 +53,7 @@ from typing import Any
 from tiebreak.core.counting import Evaluation
 from tiebreak.core.errors import TiebreakError
 from tiebreak.core.i18n import current_language
+from tiebreak.core.match import MatchSettings
 from tiebreak.core.model import Scoring, Tournament
 from tiebreak.core.rules import get_rules
 from tiebreak.reading import read_table
@@ -103,8 +104,11 @@ class _Entry:
         self.evaluations: dict[str, Evaluation] = {}
 
 
-_Seen = tuple[list[list[Any]], list[tuple[int, int, bool]], Scoring | None, str, _Entry, int]
-"""A table held: its copy, the cells where a logical value could pass for a number (see _ones), scoring, language, what was read, its cells."""
+_How = tuple[Scoring | None, MatchSettings | None]
+"""How a table is read: the scoring of a game, what the caller says of a match event (None: read from the table)."""
+
+_Seen = tuple[list[list[Any]], list[tuple[int, int, bool]], _How, str, _Entry, int]
+"""A table held: its copy, the cells where a logical value could pass for a number (see _ones), how it is read, language, what was read, its cells."""
 
 
 def _cells(grid: list[list[Any]]) -> int:
@@ -169,7 +173,7 @@ class TableCache:
             else:
                 break
 
-    def _entry(self, grid: Sequence[Sequence[Any]], scoring: Scoring | None) -> _Entry:
+    def _entry(self, grid: Sequence[Sequence[Any]], how: _How) -> _Entry:
         lang = current_language()
         rows: Any = grid
         seen_list = self._seen[:]  # a copy of the list: another thread may insert meanwhile
@@ -178,17 +182,17 @@ class TableCache:
         held = any(s[0] is grid for s in seen_list)
         if not held and not (isinstance(grid, list) and all(map(isinstance, grid, repeat(list)))):
             if not (isinstance(grid, (list, tuple)) and all(map(isinstance, grid, repeat((list, tuple))))):
-                return self._read(grid, scoring)  # not rows of cells: read uncached
+                return self._read(grid, how)  # not rows of cells: read uncached
             rows = [list(r) for r in grid]
-        for at, (seen, ones, scoring_seen, lang_seen, entry, _count) in enumerate(seen_list):
-            if scoring_seen == scoring and lang_seen == lang and (seen is rows or seen == rows and _same_logicals(rows, ones)):
+        for at, (seen, ones, how_seen, lang_seen, entry, _count) in enumerate(seen_list):
+            if how_seen == how and lang_seen == lang and (seen is rows or seen == rows and _same_logicals(rows, ones)):
                 if at:
                     self._to_front(seen_list[at])
                 return entry
-        entry = self._read(rows, scoring)
+        entry = self._read(rows, how)
         own = next((o for o in self._own[:] if o[0] is rows), None)
         copy = rows if own is not None else [list(r) for r in rows]
-        self._seen.insert(0, (copy, own[1] if own is not None else _ones(copy), scoring, lang, entry, _cells(copy)))
+        self._seen.insert(0, (copy, own[1] if own is not None else _ones(copy), how, lang, entry, _cells(copy)))
         self._trim()
         return entry
 
@@ -198,24 +202,24 @@ class TableCache:
             del self._seen[at]
             self._seen.insert(0, item)
 
-    def _read(self, grid: Sequence[Sequence[Any]], scoring: Scoring | None) -> _Entry:
+    def _read(self, grid: Sequence[Sequence[Any]], how: _How) -> _Entry:
         self.reads += 1
         try:
-            return _Entry(read_table(grid, scoring=scoring), None)
+            return _Entry(read_table(grid, scoring=how[0], match=how[1]), None)
         except TiebreakError as err:
             return _Entry(None, err)
 
-    def tournament(self, grid: Sequence[Sequence[Any]], scoring: Scoring | None = None) -> Tournament:
-        entry = self._entry(grid, scoring)
+    def tournament(self, grid: Sequence[Sequence[Any]], scoring: Scoring | None = None, match: MatchSettings | None = None) -> Tournament:
+        entry = self._entry(grid, (scoring, match))
         if entry.error is not None:
             raise entry.error
         assert entry.tournament is not None
         return entry.tournament
 
-    def evaluation(self, grid: Sequence[Sequence[Any]], rules: str | None = None, scoring: Scoring | None = None) -> Evaluation:
-        """The table read and evaluated under a rule set (both cached)."""
+    def evaluation(self, grid: Sequence[Sequence[Any]], rules: str | None = None, scoring: Scoring | None = None, match: MatchSettings | None = None) -> Evaluation:
+        """The table read and evaluated under a rule set (both cached); ``match``: what the caller says of a match event."""
         rs = get_rules(rules)
-        entry = self._entry(grid, scoring)
+        entry = self._entry(grid, (scoring, match))
         if entry.error is not None:
             raise entry.error
         ev = entry.evaluations.get(rs.name)

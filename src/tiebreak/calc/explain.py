@@ -17,7 +17,11 @@ from tiebreak.core.explain import explain, explain_table
 from tiebreak.core.i18n import _
 from tiebreak.core.numbers import cell
 
-__all__ = ["explain_grid"]
+__all__ = ["CELL_TEXT", "explain_grid"]
+
+CELL_TEXT = 255
+"""The longest text a worksheet cell of the spilled table holds (classic Excel refuses a longer one in an array):
+a longer note goes on over several rows rather than being cut."""
 
 
 def explain_grid(grid: Sequence[Sequence[Any]], player: Any, code: Any, rules: Any = None, scoring: Any = None) -> list[list[Any]]:
@@ -31,7 +35,7 @@ def explain_grid(grid: Sequence[Sequence[Any]], player: Any, code: Any, rules: A
     rule_name = None if rules is None or (isinstance(rules, str) and not rules.strip()) else rules
     if rule_name is not None and not isinstance(rule_name, str):
         raise SettingsError(_("rules: {value} is not a rule-set name").format(value=repr(rules)))
-    ev = shared.evaluation(grid, rule_name, scoring=_scoring(scoring))
+    ev = shared.evaluation(grid, rule_name, *_scoring(scoring))
     p = find_player(ev.tournament, player)
-    table = explain_table(explain(ev, p, crit))
+    table = explain_table(explain(ev, p, crit), width=CELL_TEXT)
     return [[cell(v) for v in row] for row in table]

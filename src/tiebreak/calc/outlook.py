@@ -40,7 +40,7 @@ def outlook_column(grid: Sequence[Sequence[Any]], field: Any = None, player: Any
     name = "places" if field is None or (isinstance(field, str) and not field.strip()) else str(field).strip().casefold()
     if name not in FIELDS:
         raise SettingsError(_("field: {value} is not one of {fields}").format(value=repr(field), fields=", ".join(FIELDS)))
-    t = cache.evaluation(grid, None, scoring=_scoring(scoring)).tournament
+    t = cache.evaluation(grid, None, *_scoring(scoring)).tournament
     _where, found = event_outlook(t)
     values: list[Any] = []
     for o in found.players:

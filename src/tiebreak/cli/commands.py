@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from tiebreak.cli.argparse_i18n import translated_argparse
+from tiebreak.cli.options import add_table_options, refuse_for_trf, table_args
 from tiebreak.cli.streams import safe_streams
 from tiebreak.core.criteria import Criterion
 from tiebreak.core.errors import SettingsError, TiebreakError
@@ -28,6 +29,7 @@ from tiebreak.core.i18n import (
 )
 from tiebreak.core.labels import standings_head
 from tiebreak.core.labels import text as label_text
+from tiebreak.core.loading import modules_loading
 from tiebreak.core.localformat import decimal_separator, players, rounds
 from tiebreak.core.match import MatchTournament, match_json
 from tiebreak.core.numbers import RESULTS_SEPARATOR, decimals_of, json_value, shown
@@ -121,7 +123,7 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
     r.add_argument("--sheet", help=_("the sheet with the crosstable (default: the active sheet, or the range named 'crosstable')"))
     r.add_argument("--rules", help=_("rule set: {names} (default: the workbook's settings, else ru; for a TRF see the README)").format(names=", ".join(RULE_SETS)))
     r.add_argument("--criteria", help=_("criteria after points, comma-separated (e.g. 'solkoff_trunc, wins, h2h' or 'BH/C1, BH, SB, DE, WIN')"))
-    _table_options(r)
+    add_table_options(r)
     r.add_argument("--out", help=_("write a copy of the workbook with the Place and criteria columns and a Standings sheet (with --format html: the page)"))
     r.add_argument("--overwrite-input", action="store_true", help=_("allow --out to name the input file itself"))
     r.add_argument("--format", choices=("text", "csv", "json", "html"), default="text", help=_("how to print the standings (default: text; html: a self-contained web page)"))
@@ -132,12 +134,13 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
     c.add_argument("--rules", help=_("rule sets to compare, comma-separated (e.g. ru,fide-2024); a single one is compared with the file's own"))
     c.add_argument("--criteria", action="append", help=_("a criteria list; give it twice to compare two lists (once: compared with the file's own)"))
     c.add_argument("--format", choices=("text", "json"), default="text", help=_("how to print the comparison (default: text)"))
+    add_table_options(c)
     e = sub.add_parser("export", help=_("write a sheet's crosstable as a FIDE TRF-16 file"))
     e.add_argument("file", help=_(".xlsx workbook (.xls, .ods read too)"))
     e.add_argument("--trf", required=True, help=_("the TRF file to write"))
     e.add_argument("--sheet", help=_("the sheet with the crosstable (default: the active sheet)"))
     e.add_argument("--rules", help=_("rule set to record in the TRF (default: the workbook's settings)"))
-    _table_options(e)
+    add_table_options(e)
     if command not in _OWN_COMMANDS:
         from tiebreak.cli import doctor, outlook
         from tiebreak.cli import explain as explaincmd
@@ -151,34 +154,6 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
     for each in sub.choices.values():  # --lang after the command too (tiebreak rank --lang ru FILE)
         each.add_argument("--lang", metavar="LANG", default=argparse.SUPPRESS, help=str(LANG_HELP))
     return p
-
-
-def _table_options(command: argparse.ArgumentParser) -> None:
-    """The options that say how to read a workbook's table, the same for rank and export."""
-    command.add_argument("--scoring", help=_("points for a win/draw/loss, e.g. 3/1/0 (default: the workbook's settings, else read from the table)"))
-    command.add_argument("--range", dest="cell_range", metavar="RANGE", help=_("the crosstable's cells, e.g. A3:N13 (default: the largest table on the sheet)"))
-    command.add_argument(
-        "--plus",
-        choices=("win", "forfeit", "auto"),
-        help=_("what + and − beside an opponent mean: won and lost games (win) or forfeits (default: the workbook's settings, else read from the table)"),
-    )
-    command.add_argument(
-        "--event",
-        choices=("individual", "team", "micro"),
-        help=_("the kind of event: single games, team matches or draughts micro-matches (default: the workbook's settings, else read from the table)"),
-    )
-    command.add_argument("--match-scoring", metavar="W/D/L", help=_("match points of a won/drawn/lost match, e.g. 3/1/0 (default: the workbook's settings, else 2/1/0)"))
-    command.add_argument(
-        "--primary",
-        type=str.upper,
-        choices=("MP", "GP"),
-        help=_("the score that ranks a match event: match points (MP) or game points (GP) (default: the workbook's settings, else MP for teams, GP for micro-matches)"),
-    )
-
-
-def _match_args(args: argparse.Namespace) -> dict[str, str | None]:
-    """The match-event options of :func:`_table_options`, as :func:`tiebreak.plan.sheet.plan_rank` takes them."""
-    return {"event": args.event, "match_scoring": args.match_scoring, "primary": args.primary}
 
 
 def _after_round_option(command: argparse.ArgumentParser) -> None:
@@ -308,6 +283,8 @@ def _main(argv: Sequence[str]) -> int:
         if args.command == "compare":
             from tiebreak.cli.compare import run_compare
 
+            if _is_trf(Path(args.file)):
+                refuse_for_trf(args)
             return run_compare(
                 Path(args.file),
                 _is_trf(Path(args.file)),
@@ -317,6 +294,7 @@ def _main(argv: Sequence[str]) -> int:
                 args.format,
                 language=lambda setting, labels: cli_language(args.lang, setting, labels),
                 after_round=args.after_round,
+                read=table_args(args),
             )
         return _export(args)
     except _Usage as err:
@@ -346,7 +324,8 @@ def _main(argv: Sequence[str]) -> int:
 
 
 def _rank(args: argparse.Namespace) -> int:
-    from tiebreak.io.package import check_input, check_output
+    with modules_loading():  # the file layer loads here, as the engine did (core/loading)
+        from tiebreak.io.package import check_input, check_output
 
     path = check_input(args.file)
     if args.out is not None and not args.out.strip():
@@ -355,8 +334,9 @@ def _rank(args: argparse.Namespace) -> int:
         check_output(args.out)
     if _is_trf(path):
         return _rank_trf(path, args)
-    from tiebreak.io.workbook import check_out_suffix, open_book, read_only_suffixes
-    from tiebreak.plan.sheet import plan_rank, refuse_blocked
+    with modules_loading():
+        from tiebreak.io.workbook import check_out_suffix, open_book, read_only_suffixes
+        from tiebreak.plan.sheet import plan_rank, refuse_blocked
 
     if args.out and args.format != "html" and path.suffix.lower() in read_only_suffixes():
         raise SettingsError(
@@ -387,12 +367,9 @@ def _rank(args: argparse.Namespace) -> int:
             rules=args.rules,
             criteria=args.criteria,
             check=bool(args.out) and args.format != "html",
-            scoring=args.scoring,
-            cell_range=args.cell_range,
             language=choose,
             after_round=args.after_round,
-            plus=args.plus,
-            match=_match_args(args),
+            **table_args(args),
         )
     finally:
         if chosen:  # the workbook's language from here on, for its errors too (main restores the caller's)
@@ -419,10 +396,7 @@ def _rank_trf(path: Path, args: argparse.Namespace) -> int:
 
     if args.out and args.format != "html":
         raise SettingsError(_("--out writes workbooks; for a TRF file the standings are printed (use --format csv or json to save them)"))
-    if args.sheet:
-        raise SettingsError(_("--sheet is for workbooks; a TRF file has no sheets"))
-    if args.cell_range:
-        raise SettingsError(_("--range is for workbooks; a TRF file has no cells"))
+    refuse_for_trf(args)
     t = read_trf_file(path)
     if args.after_round is not None:
         t = at_round(t, args.after_round)
@@ -465,12 +439,9 @@ def _export(args: argparse.Namespace) -> int:
         sheet=args.sheet,
         rules=args.rules,
         check=False,
-        scoring=args.scoring,
-        cell_range=args.cell_range,
         language=lambda setting, labels: cli_language(args.lang, setting, labels),
         after_round=args.after_round,
-        plus=args.plus,
-        match=_match_args(args),
+        **table_args(args),
     )
     set_language(plan.language)  # the workbook's language from here on (main restores the caller's)
     assert plan.ranking is not None

@@ -85,6 +85,7 @@ def run_compare(
     fmt: str,
     language: Callable[[object, Iterable[object]], str] | None = None,
     after_round: int | None = None,
+    read: dict[str, Any] | None = None,
 ) -> int:
     """``tiebreak compare FILE --rules A,B [--criteria LIST --criteria LIST] [--format text|json]``.
 
@@ -94,7 +95,8 @@ def run_compare(
     ``language(setting, labels)`` chooses the output's language once the file is read (as for
     :func:`tiebreak.plan.sheet.plan_rank`); it becomes the current language: a command line runs this
     inside ``use_language``.  ``after_round`` compares the event as it stood after that round, as
-    ``tiebreak rank --after-round`` ranks it.
+    ``tiebreak rank --after-round`` ranks it.  ``read``: how to read a workbook's table
+    (:func:`tiebreak.cli.options.table_args`).
     """
     if not path.exists():
         raise FileFormatError(_("{path}: no such file").format(path=path))
@@ -106,31 +108,9 @@ def run_compare(
         crit_list = [None, crit_list[0]]
     pairs = variants(rule_list, crit_list)
     if trf:
-        from tiebreak.io.trf_team import read_any_trf_file as read_trf_file
-
-        if sheet:
-            raise SettingsError(_("--sheet is for workbooks; a TRF file has no sheets"))
-        t = read_trf_file(path)
-        if after_round is not None:
-            t = at_round(t, after_round)
-        if language is not None:
-            set_language(language(None, [t.title, *(p.name for p in t.players)]))
-        default_rules = t.rules or "ru"
-        default_criteria = ", ".join(t.tiebreak_codes) if t.tiebreak_codes else None
-        rankings: list[Ranking] = [rank(t, c if c is not None else default_criteria, r if r is not None else default_rules) for r, c in pairs]
+        rankings = _trf_rankings(path, sheet, pairs, language, after_round)
     else:
-        from tiebreak.io.workbook import open_book
-        from tiebreak.plan.sheet import plan_rank
-
-        book = open_book(path)
-        for w in book.warnings:
-            print(_("tiebreak: warning: {message}").format(message=w), file=sys.stderr)
-        rankings = []
-        for r, c in pairs:
-            plan = plan_rank(book, sheet=sheet, rules=r, criteria=c, check=False, language=language, after_round=after_round)
-            set_language(plan.language)
-            assert plan.ranking is not None
-            rankings.append(plan.ranking)
+        rankings = _book_rankings(path, sheet, pairs, language, after_round, read or {})
     result = compare_rankings(rankings)
     stands = progress(rankings[0].tournament)
     if fmt == "json":
@@ -143,3 +123,45 @@ def run_compare(
             report = f"{first}\n{after_round_text(stands)}\n{rest}"
         sys.stdout.write(report)
     return 0
+
+
+def _trf_rankings(
+    path: Path, sheet: str | None, pairs: Sequence[tuple[str | None, str | None]], language: Callable[[object, Iterable[object]], str] | None, after_round: int | None
+) -> list[Ranking]:
+    """A TRF file ranked under each (rules, criteria) pair; None: the file's own (else the defaults)."""
+    from tiebreak.io.trf_team import read_any_trf_file as read_trf_file
+
+    if sheet:
+        raise SettingsError(_("--sheet is for workbooks; a TRF file has no sheets"))
+    t = read_trf_file(path)
+    if after_round is not None:
+        t = at_round(t, after_round)
+    if language is not None:
+        set_language(language(None, [t.title, *(p.name for p in t.players)]))
+    default_rules = t.rules or "ru"
+    default_criteria = ", ".join(t.tiebreak_codes) if t.tiebreak_codes else None
+    return [rank(t, c if c is not None else default_criteria, r if r is not None else default_rules) for r, c in pairs]
+
+
+def _book_rankings(
+    path: Path,
+    sheet: str | None,
+    pairs: Sequence[tuple[str | None, str | None]],
+    language: Callable[[object, Iterable[object]], str] | None,
+    after_round: int | None,
+    read: dict[str, Any],
+) -> list[Ranking]:
+    """A workbook's table ranked under each (rules, criteria) pair as Rank ranks it; None: the workbook's settings."""
+    from tiebreak.io.workbook import open_book
+    from tiebreak.plan.sheet import plan_rank
+
+    book = open_book(path)
+    for w in book.warnings:
+        print(_("tiebreak: warning: {message}").format(message=w), file=sys.stderr)
+    rankings = []
+    for r, c in pairs:
+        plan = plan_rank(book, sheet=sheet, rules=r, criteria=c, check=False, language=language, after_round=after_round, **read)
+        set_language(plan.language)
+        assert plan.ranking is not None
+        rankings.append(plan.ranking)
+    return rankings

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from tiebreak.cli.options import add_table_options, refuse_for_trf, table_args
 from tiebreak.core.criteria import get_criterion, parse_criteria
 from tiebreak.core.errors import FileFormatError, SettingsError
 from tiebreak.core.explain import HEADER, Explanation, explain, explain_table
@@ -41,20 +42,19 @@ def add_parser(sub: Any) -> None:
     e.add_argument("--rules", help=_("rule set (default: the file's own, else ru)"))
     e.add_argument("--sheet", help=_("the sheet with the crosstable (default: as for rank)"))
     e.add_argument("--format", choices=("text", "json"), default="text", help=_("how to print (default: text)"))
+    add_table_options(e)
 
 
-def _ranking(
-    path: Path, is_trf: bool, sheet: str | None, rules: str | None, criteria: str | None, lang: str | None = None, after_round: int | None = None
-) -> Ranking:
-    """The file ranked (after round ``after_round`` when given, as ``tiebreak rank --after-round``); the file's
-    language becomes the current one (``lang``, the ``--lang`` option, first: as :func:`tiebreak.core.i18n.cli_language` chooses)."""
+def _ranking(args: argparse.Namespace, is_trf: bool, criteria: str | None) -> Ranking:
+    """The file ranked (after round ``--after-round`` when given, as ``tiebreak rank`` ranks it, its table read as the table
+    options say); the file's language becomes the current one (``--lang`` first: as :func:`tiebreak.core.i18n.cli_language` chooses)."""
+    path, rules, lang, after_round = Path(args.file), args.rules, getattr(args, "lang", None), args.after_round
     if not path.exists():
         raise FileFormatError(_("{path}: no such file").format(path=path))
     if is_trf:
         from tiebreak.io.trf_team import read_any_trf_file as read_trf_file
 
-        if sheet:
-            raise SettingsError(_("--sheet is for workbooks; a TRF file has no sheets"))
+        refuse_for_trf(args)
         t = read_trf_file(path)
         if after_round is not None:
             t = at_round(t, after_round)
@@ -74,7 +74,7 @@ def _ranking(
         return chosen[-1]
 
     try:
-        ranking = plan_rank(book, sheet=sheet, rules=rules, criteria=criteria, check=False, language=choose, after_round=after_round).ranking
+        ranking = plan_rank(book, sheet=args.sheet, rules=rules, criteria=criteria, check=False, language=choose, after_round=after_round, **table_args(args)).ranking
     finally:
         if chosen:  # the workbook's language from here on, for its errors too (the caller restores its own)
             set_language(chosen[-1])
@@ -88,10 +88,8 @@ def run(args: argparse.Namespace, is_trf: bool) -> int:
         raise SettingsError(_("give --player N|NAME (a player's tie-breaks) or --place (what separated players equal on points)"))
     if args.place and args.player:
         raise SettingsError(_("give either --player or --place, not both"))
-    path = Path(args.file)
-    lang = getattr(args, "lang", None)
     if args.place:
-        ranking = _ranking(path, is_trf, args.sheet, args.rules, args.criteria, lang, args.after_round)
+        ranking = _ranking(args, is_trf, args.criteria)
         seps = separations(ranking)
         stands = progress(ranking.tournament)
         if args.format == "json":
@@ -113,7 +111,7 @@ def run(args: argparse.Namespace, is_trf: bool) -> int:
             if not seps:
                 print(_("Nobody is equal on points with another player."))
         return 0
-    ranking = _ranking(path, is_trf, args.sheet, args.rules, None, lang, args.after_round)
+    ranking = _ranking(args, is_trf, None)
     crits = parse_criteria(args.criteria) if args.criteria else ranking.criteria
     if not crits:
         crits = parse_criteria("points")
@@ -121,7 +119,7 @@ def run(args: argparse.Namespace, is_trf: bool) -> int:
 
     ev = ranking.evaluation
     p = find_player(ev.tournament, _player_key(args.player))
-    found = [explain(ev, p, c) for c in crits]
+    found = [explain(ev, p, c, ranking=ranking) for c in crits]
     player = ev.tournament.players[p]
     stands = progress(ev.tournament)
     if args.format == "json":
@@ -166,7 +164,8 @@ def _text(e: Explanation, lang: str | None = None) -> str:
     """An explanation as text, in ``lang`` (default: the current language)."""
     grid = explain_table(e, lang)
     head = grid[0]
-    body = [[_num(v) for v in row] for row in grid[1:-1]]
+    body = [[_num(v) for v in row] for row in grid[1 : 1 + len(e.rows)]]
+    notes = [f"{row[0]}: {row[1]}" for row in grid[1 + len(e.rows) : -1]]
     how = grid[-1][4]
     name = grid[-1][1]
     named = name if e.code in name else f"{name} ({e.code})"  # FIDE's names carry their code already
@@ -176,6 +175,7 @@ def _text(e: Explanation, lang: str | None = None) -> str:
         lines.append("  ".join(h.ljust(widths[i]) for i, h in enumerate(head)).rstrip())
         for r in body:
             lines.append("  ".join(x.ljust(widths[i]) for i, x in enumerate(r)).rstrip())
+    lines.extend(notes)
     lines.append(f"{grid[-1][0]}: {_num(e.total, get_criterion(e.code).decimals)}")
     return "\n".join(lines)
 
@@ -185,7 +185,10 @@ def _json(e: Explanation) -> dict[str, Any]:
     rows = []
     for r in e.rows:
         rows.append(dict(zip(keys, [r.round, r.opponent, r.result, _value(r.counted), r.reason, r.cut, _value(r.contribution)])))
-    return {"code": e.code, "name": e.name, "total": json_value(e.total, get_criterion(e.code).decimals), "how": e.how, "rows": rows}
+    out = {"code": e.code, "name": e.name, "total": json_value(e.total, get_criterion(e.code).decimals), "how": e.how, "rows": rows}
+    if e.notes:  # a group criterion's: who is tied, what it read among them, what it decided
+        out["notes"] = [{"label": label, "text": text} for label, text in e.notes]
+    return out
 
 
 def _value(v: Any) -> Any:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from tiebreak.calc.outlook import outlook_table
+from tiebreak.cli.options import add_table_options, refuse_for_trf, table_args
 from tiebreak.core.errors import SettingsError
 from tiebreak.core.i18n import _, cli_language, set_language
 from tiebreak.core.model import Tournament
@@ -32,17 +33,21 @@ def add_parser(sub: Any) -> None:
     o = sub.add_parser("outlook", help=_("who can still win: each player's best and worst place on points over the games still to play"))
     o.add_argument("file", help=_(".xlsx workbook (.xls, .ods read too) or FIDE TRF file"))
     o.add_argument("--sheet", help=_("the sheet with the crosstable (default: as for rank)"))
-    o.add_argument("--range", dest="cell_range", metavar="RANGE", help=_("the crosstable's cells, e.g. A3:N13 (default: the largest table on the sheet)"))
     o.add_argument("--format", choices=("text", "json"), default="text", help=_("how to print the outlook (default: text)"))
+    add_table_options(o)
 
 
 def run(args: argparse.Namespace) -> int:
     """Read the file, print the outlook; a finished event says so, a Swiss without the next round's pairings is refused."""
-    from tiebreak.io.book import read_file
+    from tiebreak.io.book import is_trf, read_file
+
+    if is_trf(Path(args.file)) and Path(args.file).is_file():
+        refuse_for_trf(args)  # the options named as the command line spells them
 
     with warnings.catch_warnings(record=True) as caught:  # a workbook's warnings said as rank says them
         warnings.simplefilter("always")
-        t = read_file(Path(args.file), sheet=args.sheet, cell_range=args.cell_range)
+        read = table_args(args)
+        t = read_file(Path(args.file), sheet=args.sheet, cell_range=read["cell_range"], scoring=read["scoring"], plus=read["plus"], **read["match"])
     if args.after_round is not None:  # as tiebreak rank --after-round counts it (a settings row After round is overridden)
         t = at_round(t, args.after_round)
     for w in caught:

@@ -30,12 +30,12 @@ and why, whether it was cut) can be read off the evaluation round by round.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from enum import Enum, IntFlag
 from typing import Protocol, TypeVar, cast
 
 from tiebreak.core.i18n import _
 from tiebreak.core.model import DRAW, LOSS, WIN, Scoring, Tournament
+from tiebreak.core.record import Record
 
 __all__ = ["Adjusted", "Evaluation", "Maker", "Ratings", "Why"]
 
@@ -75,8 +75,7 @@ class Adjusted(IntFlag):
     """Some unplayed rounds count as draws (FIDE 16.2.5, 16.3; FIDE 2009)."""
 
 
-@dataclass
-class Evaluation:
+class Evaluation(Record):
     """A tournament as one rule set counts it, for the tie-breaks (see the module text)."""
 
     tournament: Tournament
@@ -93,13 +92,58 @@ class Evaluation:
     at: list[Sequence[int]]
     whom: list[list[int]]
     why: list[list[Why]]
-    adjusted: list[Adjusted] = field(default_factory=list)
-    credited: list[float] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-    fore_maker: Callable[[], Evaluation] | None = field(default=None, repr=False)
-    cache: dict[object, object] = field(default_factory=dict, repr=False)
-    derived: Mapping[str, Callable[[], object]] = field(default_factory=dict, repr=False)
+    adjusted: list[Adjusted]
+    credited: list[float]
+    notes: list[str]
+    fore_maker: Callable[[], Evaluation] | None = None
+    cache: dict[object, object]
+    derived: Mapping[str, Callable[[], object]]
     """How the fields few tie-breaks read are computed, on first use (:attr:`played`, :attr:`as_game`, :attr:`wins`, :attr:`rated_opponents`)."""
+
+    _fields = (
+        "tournament", "rules", "points", "score", "val", "credit", "cut_first", "at", "whom", "why", "adjusted", "credited",
+        "notes", "fore_maker", "cache", "derived",
+    )
+    _shown = (
+        "tournament", "rules", "points", "score", "val", "credit", "cut_first", "at", "whom", "why", "adjusted", "credited",
+        "notes",
+    )
+
+    def __init__(
+        self,
+        tournament: Tournament,
+        rules: Maker,
+        points: list[float],
+        score: list[float],
+        val: list[list[float]],
+        credit: list[list[float]],
+        cut_first: list[list[bool] | None],
+        at: list[Sequence[int]],
+        whom: list[list[int]],
+        why: list[list[Why]],
+        adjusted: list[Adjusted] | None = None,
+        credited: list[float] | None = None,
+        notes: list[str] | None = None,
+        fore_maker: Callable[[], Evaluation] | None = None,
+        cache: dict[object, object] | None = None,
+        derived: Mapping[str, Callable[[], object]] | None = None,
+    ) -> None:
+        self.tournament = tournament
+        self.rules = rules
+        self.points = points
+        self.score = score
+        self.val = val
+        self.credit = credit
+        self.cut_first = cut_first
+        self.at = at
+        self.whom = whom
+        self.why = why
+        self.adjusted = [] if adjusted is None else adjusted
+        self.credited = [] if credited is None else credited
+        self.notes = [] if notes is None else notes
+        self.fore_maker = fore_maker
+        self.cache = {} if cache is None else cache
+        self.derived = {} if derived is None else derived
 
     # ------------------------------------------------------------ computed on first use
     # Most worksheet calls (BH, SB, Solkoff) never read these; computing them with the

@@ -16,12 +16,12 @@ by their type.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from tiebreak.core.counting import Evaluation, Ratings
-from tiebreak.core.explain_rows import Explainer
+from tiebreak.core.explain_rows import Explainer, GroupExplainer
 from tiebreak.core.i18n import current_language
+from tiebreak.core.record import FrozenRecord, Record
 
 __all__ = ["Criterion", "GroupContext", "GroupCriterion", "ProgressiveCriterion", "Ratings", "ValueCriterion"]
 
@@ -30,8 +30,7 @@ def _rkey(ratings: Ratings) -> tuple[float | None, ...] | None:
     return None if ratings is None else tuple(ratings)
 
 
-@dataclass(frozen=True)
-class Criterion:
+class Criterion(FrozenRecord):
     """What every criterion has: a code, names, and how its values are shown."""
 
     code: str
@@ -45,8 +44,39 @@ class Criterion:
     aliases: tuple[str, ...] = ()
     fide: bool = False
     lower_is_better: bool = False
-    explainer: Explainer | None = field(default=None, compare=False, repr=False)
-    """The rows that make one player's value (:mod:`tiebreak.core.explain_rows`); None: it cannot be explained."""
+    explainer: Explainer | GroupExplainer | None = None
+    """The rows that make one player's value (:mod:`tiebreak.core.explain_rows`); a group criterion's may say, application
+    by application, what it read among the tied (:class:`~tiebreak.core.explain_rows.GroupExplainer`); None: it cannot be explained."""
+
+    _fields: ClassVar[tuple[str, ...]] = (
+        "code", "name", "name_ru", "description", "needs", "decimals", "aliases", "fide", "lower_is_better", "explainer",
+    )
+    _shown: ClassVar[tuple[str, ...]] = ("code", "name", "name_ru", "description", "needs", "decimals", "aliases", "fide", "lower_is_better")
+    _compared = _shown
+
+    def __init__(
+        self,
+        code: str,
+        name: str,
+        name_ru: str,
+        description: str,
+        needs: str | None = None,
+        decimals: int = 2,
+        aliases: tuple[str, ...] = (),
+        fide: bool = False,
+        lower_is_better: bool = False,
+        explainer: Explainer | GroupExplainer | None = None,
+    ) -> None:
+        object.__setattr__(self, "code", code)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "name_ru", name_ru)
+        object.__setattr__(self, "description", description)
+        object.__setattr__(self, "needs", needs)
+        object.__setattr__(self, "decimals", decimals)
+        object.__setattr__(self, "aliases", aliases)
+        object.__setattr__(self, "fide", fide)
+        object.__setattr__(self, "lower_is_better", lower_is_better)
+        object.__setattr__(self, "explainer", explainer)
 
     @property
     def title(self) -> str:
@@ -73,11 +103,43 @@ class Criterion:
         raise NotImplementedError
 
 
-@dataclass(frozen=True)
 class ValueCriterion(Criterion):
     """A criterion with one value per player (Buchholz, Sonneborn-Berger, ...)."""
 
-    compute: Callable[[Evaluation, Ratings], list[Any]] = field(default=lambda ev, r: [], compare=False, repr=False)
+    compute: Callable[[Evaluation, Ratings], list[Any]] = lambda ev, r: []
+
+    _fields = (
+        "code", "name", "name_ru", "description", "needs", "decimals", "aliases", "fide", "lower_is_better", "explainer",
+        "compute",
+    )
+    _shown = ("code", "name", "name_ru", "description", "needs", "decimals", "aliases", "fide", "lower_is_better")
+    _compared = _shown
+
+    def __init__(
+        self,
+        code: str,
+        name: str,
+        name_ru: str,
+        description: str,
+        needs: str | None = None,
+        decimals: int = 2,
+        aliases: tuple[str, ...] = (),
+        fide: bool = False,
+        lower_is_better: bool = False,
+        explainer: Explainer | GroupExplainer | None = None,
+        compute: Callable[[Evaluation, Ratings], list[Any]] = compute,
+    ) -> None:
+        object.__setattr__(self, "code", code)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "name_ru", name_ru)
+        object.__setattr__(self, "description", description)
+        object.__setattr__(self, "needs", needs)
+        object.__setattr__(self, "decimals", decimals)
+        object.__setattr__(self, "aliases", aliases)
+        object.__setattr__(self, "fide", fide)
+        object.__setattr__(self, "lower_is_better", lower_is_better)
+        object.__setattr__(self, "explainer", explainer)
+        object.__setattr__(self, "compute", compute)
 
     @property
     def kind(self) -> str:
@@ -87,14 +149,44 @@ class ValueCriterion(Criterion):
         return ev.memo(("value", self.code, _rkey(ratings)), lambda: self.compute(ev, ratings))
 
 
-@dataclass(frozen=True)
 class ProgressiveCriterion(Criterion):
     """A criterion with values at steps k = 1, 2, ...: each further step is asked only for the players still tied."""
 
-    compute: Callable[[Evaluation, int, Sequence[int] | None], list[float]] = field(
-        default=lambda ev, k, players: [], compare=False, repr=False
-    )
+    compute: Callable[[Evaluation, int, Sequence[int] | None], list[float]] = lambda ev, k, players: []
     """``(ev, k, players)``: the values at step ``k`` for ``players`` (None: everybody), in that order."""
+
+    _fields = (
+        "code", "name", "name_ru", "description", "needs", "decimals", "aliases", "fide", "lower_is_better", "explainer",
+        "compute",
+    )
+    _shown = ("code", "name", "name_ru", "description", "needs", "decimals", "aliases", "fide", "lower_is_better")
+    _compared = _shown
+
+    def __init__(
+        self,
+        code: str,
+        name: str,
+        name_ru: str,
+        description: str,
+        needs: str | None = None,
+        decimals: int = 2,
+        aliases: tuple[str, ...] = (),
+        fide: bool = False,
+        lower_is_better: bool = False,
+        explainer: Explainer | GroupExplainer | None = None,
+        compute: Callable[[Evaluation, int, Sequence[int] | None], list[float]] = compute,
+    ) -> None:
+        object.__setattr__(self, "code", code)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "name_ru", name_ru)
+        object.__setattr__(self, "description", description)
+        object.__setattr__(self, "needs", needs)
+        object.__setattr__(self, "decimals", decimals)
+        object.__setattr__(self, "aliases", aliases)
+        object.__setattr__(self, "fide", fide)
+        object.__setattr__(self, "lower_is_better", lower_is_better)
+        object.__setattr__(self, "explainer", explainer)
+        object.__setattr__(self, "compute", compute)
 
     @property
     def kind(self) -> str:
@@ -108,13 +200,18 @@ class ProgressiveCriterion(Criterion):
         return self.compute(ev, k, players)
 
 
-@dataclass
-class GroupContext:
+class GroupContext(Record):
     """What a group criterion may ask about the event beyond the group."""
 
     ratings: Ratings = None
     places: Callable[[], list[int]] | None = None
     """Every participant's place (0 = first) after points and every criterion listed before this one."""
+
+    _fields = ("ratings", "places")
+
+    def __init__(self, ratings: Ratings = None, places: Callable[[], list[int]] | None = None) -> None:
+        self.ratings = ratings
+        self.places = places
 
 
 def _places_by_points(ev: Evaluation) -> list[int]:
@@ -123,16 +220,48 @@ def _places_by_points(ev: Evaluation) -> list[int]:
     return [index[round(x, 9)] for x in ev.points]
 
 
-@dataclass(frozen=True)
 class GroupCriterion(Criterion):
     """A criterion computed within a group of tied players (head-to-head, order of places, ...)."""
 
-    compute: Callable[[Evaluation, Sequence[int], GroupContext], list[Any]] = field(
-        default=lambda ev, g, ctx: [], compare=False, repr=False
-    )
+    compute: Callable[[Evaluation, Sequence[int], GroupContext], list[Any]] = lambda ev, g, ctx: []
     """``(ev, group, ctx)``: a sort key per member (larger is better)."""
-    shown: Callable[[Evaluation, Sequence[int], GroupContext], list[Any]] | None = field(default=None, compare=False, repr=False)
+    shown: Callable[[Evaluation, Sequence[int], GroupContext], list[Any]] | None = None
     """What the column shows for the members where the criterion was applied (default: the keys)."""
+
+    _fields = (
+        "code", "name", "name_ru", "description", "needs", "decimals", "aliases", "fide", "lower_is_better", "explainer",
+        "compute", "shown",
+    )
+    _shown = ("code", "name", "name_ru", "description", "needs", "decimals", "aliases", "fide", "lower_is_better")
+    _compared = _shown
+
+    def __init__(
+        self,
+        code: str,
+        name: str,
+        name_ru: str,
+        description: str,
+        needs: str | None = None,
+        decimals: int = 2,
+        aliases: tuple[str, ...] = (),
+        fide: bool = False,
+        lower_is_better: bool = False,
+        explainer: Explainer | GroupExplainer | None = None,
+        compute: Callable[[Evaluation, Sequence[int], GroupContext], list[Any]] = compute,
+        shown: Callable[[Evaluation, Sequence[int], GroupContext], list[Any]] | None = None,
+    ) -> None:
+        object.__setattr__(self, "code", code)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "name_ru", name_ru)
+        object.__setattr__(self, "description", description)
+        object.__setattr__(self, "needs", needs)
+        object.__setattr__(self, "decimals", decimals)
+        object.__setattr__(self, "aliases", aliases)
+        object.__setattr__(self, "fide", fide)
+        object.__setattr__(self, "lower_is_better", lower_is_better)
+        object.__setattr__(self, "explainer", explainer)
+        object.__setattr__(self, "compute", compute)
+        object.__setattr__(self, "shown", shown)
 
     @property
     def kind(self) -> str:

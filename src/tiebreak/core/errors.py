@@ -32,10 +32,10 @@ The tree of errors (every class tiebreak raises on purpose):
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, replace
 from pathlib import Path
 
 from tiebreak.core.a1 import column_letter
+from tiebreak.core.record import FrozenRecord, replace
 from tiebreak.core.translation import _
 
 __all__ = [
@@ -53,8 +53,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
-class Location:
+class Location(FrozenRecord):
     """Where in the input something is.
 
     ``row`` and ``column`` are 1-based.  Without an ``origin`` they count
@@ -73,6 +72,28 @@ class Location:
     sheet: str | None = None
     origin: tuple[int, int] | None = None
     opponent: str | None = None
+
+    _fields = ("row", "column", "round", "player", "line", "sheet", "origin", "opponent")
+
+    def __init__(
+        self,
+        row: int | None = None,
+        column: int | None = None,
+        round: int | None = None,
+        player: str | None = None,
+        line: int | None = None,
+        sheet: str | None = None,
+        origin: tuple[int, int] | None = None,
+        opponent: str | None = None,
+    ) -> None:
+        object.__setattr__(self, "row", row)
+        object.__setattr__(self, "column", column)
+        object.__setattr__(self, "round", round)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "line", line)
+        object.__setattr__(self, "sheet", sheet)
+        object.__setattr__(self, "origin", origin)
+        object.__setattr__(self, "opponent", opponent)
 
     @property
     def cell(self) -> str | None:

@@ -8,8 +8,10 @@ contribution; and the total, which is the criterion's own value.  Sums
 (Buchholz and its cuts, Sonneborn–Berger, Shmulyan, Riga, Koya, wins, PS ...)
 add up to the total; averages (AOB, ARO, APRO, APPO) and performances (TPR,
 PTP) list the values they are made of and say how the total follows.  Group
-criteria (head-to-head, results in order of places, DE) list the games among
-the players tied on points with him.
+criteria list the games among the players tied with him: head-to-head and
+results in order of places among those tied on points; DE and EDE among those
+tied when the ranking applies them (given the ranking), with notes on each
+application and what it decided (:mod:`tiebreak.core.explain_group`).
 
 Each criterion brings its own explainer (:mod:`tiebreak.core.explain_rows`, named
 beside its definition in :mod:`tiebreak.core.criteria`): this module knows no
@@ -33,9 +35,10 @@ from typing import Any
 
 from tiebreak.core.counting import Evaluation, Ratings
 from tiebreak.core.criteria import get_criterion
-from tiebreak.core.criterion import Criterion
+from tiebreak.core.criterion import Criterion, GroupCriterion
 from tiebreak.core.errors import SettingsError
-from tiebreak.core.explain_rows import Row, score_text
+from tiebreak.core.explain_group import explain_group
+from tiebreak.core.explain_rows import GroupExplainer, Row, score_text
 from tiebreak.core.i18n import (
     _,
     current_language,
@@ -43,6 +46,7 @@ from tiebreak.core.i18n import (
     pgettext,
     use_language,
 )
+from tiebreak.core.ranking import Ranking
 
 __all__ = ["HEADER", "HEADER_RU", "Explanation", "Row", "explain", "explain_table", "header"]
 
@@ -58,15 +62,26 @@ class Explanation:
     total: Any
     how: str = ""
     """How the total follows from the rows when it is not their sum (a mean, a performance ...)."""
-    notes: list[str] = field(default_factory=list)
+    notes: list[tuple[str, str]] = field(default_factory=list)
+    """A group criterion's labelled lines: who is tied with him when it is applied, what it read among
+    them at each application, and what it decided."""
 
 
-def explain(ev: Evaluation, player: int, code: str | Criterion, ratings: Ratings = None) -> Explanation:
-    """The rows that make ``player``'s value of ``code`` (see the module text), from the criterion's own explainer."""
+def explain(ev: Evaluation, player: int, code: str | Criterion, ratings: Ratings = None, ranking: Ranking | None = None) -> Explanation:
+    """The rows that make ``player``'s value of ``code`` (see the module text), from the criterion's own explainer.
+
+    ``ranking`` (of this evaluation) gives the event's criteria: a group criterion is explained among the
+    players tied with him on points and every criterion before it there; without it (or when the code is
+    not in its list), among the players tied on points alone, and the explanation says so.
+    """
     crit = get_criterion(code)
-    if crit.explainer is None:
+    explainer = crit.explainer
+    if isinstance(explainer, GroupExplainer) and isinstance(crit, GroupCriterion):
+        rows, total, how, notes = explain_group(ev, player, crit, explainer, ratings, ranking)
+        return Explanation(player, crit.code, crit.name, rows, total, how, notes)
+    if explainer is None or isinstance(explainer, GroupExplainer):
         raise SettingsError(_("'{code}' cannot be explained").format(code=crit.code))
-    rows, how = crit.explainer(ev, player, ratings)
+    rows, how = explainer(ev, player, ratings)
     return Explanation(player, crit.code, crit.name, rows, crit.values(ev, ratings)[player], how)
 
 
@@ -95,11 +110,28 @@ def header(lang: str | None = None) -> list[str]:
 HEADER_RU = header("ru")
 
 
-def explain_table(e: Explanation, lang: str | None = None) -> list[list[Any]]:
-    """The spilled table: a header row, one row per counted game, the total last (its value in the last column).
+def _pieces(text: str, width: int | None) -> list[str]:
+    """``text`` in pieces of at most ``width`` characters, cut after a semicolon (else a space) where it can be."""
+    if width is None or len(text) <= width:
+        return [text]
+    out = []
+    while len(text) > width:
+        cut = text.rfind("; ", 0, width)
+        cut = cut + 1 if cut > 0 else text.rfind(" ", 0, width)
+        if cut <= 0:
+            cut = width
+        out.append(text[:cut].rstrip())
+        text = text[cut:].lstrip()
+    return [*out, text] if text else out
+
+
+def explain_table(e: Explanation, lang: str | None = None, width: int | None = None) -> list[list[Any]]:
+    """The spilled table: a header row, one row per counted game, a group criterion's notes (the label first, the
+    text beside it), the total last (its value in the last column).
 
     The header, the total's label and the criterion's name are in ``lang`` (default: the current
     language); the rows' words are in the language that was current when :func:`explain` made them.
+    A note longer than ``width`` characters goes on as many rows as it needs (a worksheet cell holds 255).
     """
     with use_language(lang or current_language()):
         out: list[list[Any]] = [header()]
@@ -108,6 +140,9 @@ def explain_table(e: Explanation, lang: str | None = None) -> list[list[Any]]:
                 r.round if r.round is not None else "", r.opponent, r.result, "" if r.counted is None else r.counted,
                 r.reason, r.cut, "" if r.contribution is None else r.contribution,
             ])
+        for label, text in e.notes:
+            for i, piece in enumerate(_pieces(text, width)):
+                out.append([label if i == 0 else "", piece, "", "", "", "", ""])
         total = e.total
         if isinstance(total, tuple):
             total = " ".join(score_text(x) for x in total)

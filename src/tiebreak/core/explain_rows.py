@@ -15,8 +15,8 @@ event's names and numbers).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from operator import mul
+from typing import Any
 
 from tiebreak.core import coefficients as co
 from tiebreak.core import fide
@@ -24,21 +24,27 @@ from tiebreak.core.counting import Adjusted, Evaluation, Ratings, Why
 from tiebreak.core.i18n import _, lazy_gettext, ngettext, pgettext
 from tiebreak.core.localformat import decimal_separator
 from tiebreak.core.numbers import TEXT_DECIMALS, half_up, text
+from tiebreak.core.record import FrozenRecord, Record
 
 __all__ = [
     "Explainer",
+    "GroupExplainer",
     "Row",
+    "Step",
     "aob",
     "beaten",
     "black",
     "black_win",
     "counted",
     "counted_rows",
+    "de_condition",
     "direct_encounter",
     "elected",
+    "encounter_rows",
     "fore_buchholz",
     "head_to_head",
     "koya",
+    "member_values",
     "opponents_mean",
     "order_of_places",
     "per_round",
@@ -58,8 +64,7 @@ __all__ = [
 ]
 
 
-@dataclass
-class Row:
+class Row(Record):
     """One counted game (or round) of an explanation."""
 
     round: int | None
@@ -74,6 +79,26 @@ class Row:
     cut: str = ""
     """``cut (lowest)``, ``cut (highest)``, ``cut (unplayed round first)`` or empty."""
     contribution: float | None = None
+
+    _fields = ("round", "opponent", "result", "counted", "reason", "cut", "contribution")
+
+    def __init__(
+        self,
+        round: int | None,
+        opponent: str,
+        result: str,
+        counted: float | None,
+        reason: str = "",
+        cut: str = "",
+        contribution: float | None = None,
+    ) -> None:
+        self.round = round
+        self.opponent = opponent
+        self.result = result
+        self.counted = counted
+        self.reason = reason
+        self.cut = cut
+        self.contribution = contribution
 
 
 Explainer = Callable[[Evaluation, int, Ratings], tuple[list[Row], str]]
@@ -474,8 +499,9 @@ def _places_by_points(ev: Evaluation) -> list[int]:
     return [index[round(x, 9)] for x in ev.points]
 
 
-def _group_rows(ev: Evaluation, p: int, group: Sequence[int], de: bool) -> list[Row]:
-    """The games of p against the others of ``group`` (DE: only those that count as games, averaged per opponent)."""
+def _group_rows(ev: Evaluation, p: int, group: Sequence[int], de: bool, result: Callable[[int], str] | None = None) -> list[Row]:
+    """The games of p against the others of ``group`` (DE: only those that count as games, averaged per opponent);
+    ``result(r)`` writes the result of entry ``r`` (default: as the table shows a game)."""
     members = set(group) - {p}
     rows = []
     meetings: dict[int, int] = {}
@@ -488,7 +514,12 @@ def _group_rows(ev: Evaluation, p: int, group: Sequence[int], de: bool) -> list[
         x = ev.pts[p][r]
         counts = not de or ev.as_game[p][r]
         share = x / meetings[q] if counts and meetings.get(q) else x
-        rows.append(Row(_round(ev, r), _label(ev, q), _result(ev, p, r), None, "" if counts else _("not a game between them"), "", share if counts else 0.0))
+        reason = "" if counts else _("not a game between them")
+        if de and counts and meetings[q] > 1:
+            # TRANSLATORS: DE: two tied players met more than once (a double round robin); each game counts its share.
+            reason = ngettext("{n} game between them, averaged", "{n} games between them, averaged", meetings[q]).format(n=meetings[q])
+        shown = result(r) if result is not None else _result(ev, p, r)
+        rows.append(Row(_round(ev, r), _label(ev, q), shown, None, reason, "", share if counts else 0.0))
     return rows
 
 
@@ -505,12 +536,7 @@ def _in_group(explain: Callable[[Evaluation, int, list[int], str], tuple[list[Ro
 
 
 def _h2h(ev: Evaluation, p: int, group: list[int], others: str) -> tuple[list[Row], str]:
-    return _group_rows(ev, p, group, de=False), _("games against the players tied with him on points: {others}").format(others=others)
-
-
-def _de(ev: Evaluation, p: int, group: list[int], others: str) -> tuple[list[Row], str]:
-    how = _("games against the players tied with him on points: {others}; the ranking re-applies DE inside each part still tied")
-    return _group_rows(ev, p, group, de=True), how.format(others=others)
+    return _group_rows(ev, p, group, de=False), _("games against the players tied on points with this one: {others}").format(others=others)
 
 
 def _order(ev: Evaluation, p: int, group: list[int], others: str) -> tuple[list[Row], str]:
@@ -525,14 +551,155 @@ def _order(ev: Evaluation, p: int, group: list[int], others: str) -> tuple[list[
         # TRANSLATORS: the opponent's group of players equal on points, counted from the top (Russian "{n}-я группа по очкам").
         rows.append(Row(_round(ev, r), _label(ev, q), _result(ev, p, r), None, _("place group {n} by points").format(n=places[q] + 1), "", ev.pts[p][r]))
     how = _(
-        "results against the opponents all of the tied players met ({others} tied with him), best place first; the first difference decides"
+        "results against the opponents all of the tied players met ({others} tied with this one), best place first; the first difference decides"
     ).format(others=others)
     return rows, how
 
 
 head_to_head: Explainer = _in_group(_h2h)
 """Head-to-head: the games against the players tied with him on points."""
-direct_encounter: Explainer = _in_group(_de)
-"""FIDE's DE: the games among the tied that count as games, averaged per opponent."""
 order_of_places: Explainer = _in_group(_order)
 """Results in order of places: the results against the opponents all the tied players met, best place first."""
+
+
+# ------------------------------------------------------------------ direct encounter, step by step
+class Step(Record):
+    """One application of a group criterion to a group holding the player: his rows and what it read."""
+
+    rows: list[Row]
+    """The player's games (matches) against the others of the group."""
+    text: str
+    """What the criterion read among them and why it splits them as it does (or does not)."""
+
+    _fields = ("rows", "text")
+
+    def __init__(self, rows: list[Row], text: str) -> None:
+        self.rows = rows
+        self.text = text
+
+
+GroupStep = Callable[[Evaluation, int, Sequence[int], Sequence[Any]], Step]
+"""``(ev, player, group, keys) -> Step``: one application to ``group`` (player indices), ``keys`` its sort keys in that order."""
+
+
+class GroupExplainer(FrozenRecord):
+    """A group criterion's explainer, for :func:`tiebreak.core.explain.explain` to call once per application.
+
+    The group a criterion ranks within depends on the criteria before it, and it is re-applied inside
+    each part it leaves tied: ``explain`` finds the group and the parts (from the ranking, or the players
+    tied on points alone), and ``step`` says, for each application, what the criterion read among them.
+    """
+
+    step: GroupStep
+    how: Callable[[], str]
+    """The total's text (called when explaining, in the current language)."""
+
+    _fields = ("step", "how")
+
+    def __init__(self, step: GroupStep, how: Callable[[], str]) -> None:
+        object.__setattr__(self, "step", step)
+        object.__setattr__(self, "how", how)
+
+    def on(self, convert: Callable[[Evaluation], Evaluation]) -> GroupExplainer:
+        """The same explainer reading ``convert(ev)`` (a match event's other score: ``DE:GP``)."""
+        inner = self.step
+        return GroupExplainer(lambda ev, p, group, keys: inner(convert(ev), p, group, keys), self.how)
+
+
+def encounter_rows(ev: Evaluation, p: int, group: Sequence[int], result: Callable[[int], str] | None = None) -> list[Row]:
+    """The games of p against the others of ``group`` as DE counts them (averaged per opponent met more than once),
+    with the games among them still to be played; ``result(r)`` writes entry ``r``'s result (a match's score)."""
+    rows = _group_rows(ev, p, group, de=True, result=result)
+    members = set(group) - {p}
+    for r, w, b in ev.tournament.pending:
+        other = b if w == p else w if b == p else -1
+        if other in members:
+            rows.append(Row(r if ev.has_rounds else None, _label(ev, other), "", None, _("to be played"), "", 0.0))
+    rows.sort(key=lambda row: (row.round is None, row.round or 0))
+    return rows
+
+
+def member_values(ev: Evaluation, group: Sequence[int], values: Sequence[float]) -> str:
+    """``A 1; B 0.5``: each member of the group with his value (names may hold commas: members are separated by semicolons)."""
+    return "; ".join(f"{_label(ev, q)} {_fmt(v)}" for q, v in zip(group, values))
+
+
+def _pair_text(ev: Evaluation, a: int, b: int) -> str:
+    """Two tied players who did not meet, and why when the table says: a forfeit, a game still to be played."""
+    pair = f"{_label(ev, a)} – {_label(ev, b)}"
+    for r, (q, g) in enumerate(zip(ev.opp[a], ev.as_game[a])):
+        if q == b and not g:
+            # TRANSLATORS: two tied players whose game was not played: "A – B: forfeit, round 3".
+            return _("{pair}: forfeit, round {round}").format(pair=pair, round=r + 1)
+    for r, w, bl in ev.tournament.pending:
+        if {w, bl} == {a, b}:
+            # TRANSLATORS: two tied players whose game has no result yet: "A – B: round 5 to be played".
+            return _("{pair}: round {round} to be played").format(pair=pair, round=r)
+    whole = ev.tournament.whole
+    if whole is not None and a < len(whole.opp) and b in whole.opp[a][ev.rounds :]:
+        r = whole.opp[a].index(b, ev.rounds) + 1
+        # TRANSLATORS: the tied players' game is in the round being entered, which counts once it is complete.
+        return _("{pair}: round {round}, counted once that round is complete").format(pair=pair, round=r)
+    return pair
+
+
+_PAIRS_SHOWN = 4
+
+
+def _not_met(ev: Evaluation, group: Sequence[int], met: Sequence[int]) -> str:
+    """The pairs of the group that did not meet (the first few, then how many more), or "" when they all met."""
+    k = len(group)
+    if all(m == k - 1 for m in met):
+        return ""
+    members = set(group)
+    games = {i: {q for q, g in zip(ev.opp[a], ev.as_game[a]) if g and q in members} for i, a in enumerate(group)}
+    pairs = [(a, b) for i, a in enumerate(group) for b in group[i + 1 :] if b not in games[i]]
+    shown = [_pair_text(ev, a, b) for a, b in pairs[:_PAIRS_SHOWN]]
+    if len(pairs) > _PAIRS_SHOWN:
+        shown.append(ngettext("{n} more pair", "{n} more pairs", len(pairs) - _PAIRS_SHOWN).format(n=len(pairs) - _PAIRS_SHOWN))
+    return "; ".join(shown)
+
+
+def _reach(ev: Evaluation, group: Sequence[int], score: Sequence[float], met: Sequence[int]) -> str:
+    """Where not all met (a Swiss): who is placed by a lead the others cannot reach, and who could reach the next best."""
+    k = len(group)
+    best = [score[m] + ev.scoring.win * (k - 1 - met[m]) for m in range(k)]
+    order = sorted(range(k), key=lambda m: (-score[m], -best[m]))
+    said = []
+    for pos, m in enumerate(order[:-1]):
+        below = max(order[pos + 1 :], key=lambda o: best[o])
+        if score[m] <= best[below] + 1e-9:
+            if pos:
+                # TRANSLATORS: DE where not all tied players met: the leaders nobody could catch ("A with 2").
+                said.append(_("out of the others' reach: {players}").format(players=member_values(ev, [group[o] for o in order[:pos]], [score[o] for o in order[:pos]])))
+            # TRANSLATORS: DE where not all tied players met: "A with 1.5 can be reached: B could have 2.5".
+            said.append(_("{name} with {score} can be reached: {other} could have {best}").format(
+                name=_label(ev, group[m]), score=_fmt(score[m]), other=_label(ev, group[below]), best=_fmt(best[below])
+            ))
+            return "; ".join(said)
+    return _("each lead is out of the others' reach")
+
+
+def de_condition(ev: Evaluation, group: Sequence[int], met: Sequence[int], score: Sequence[float], swiss: bool = False) -> str:
+    """Whether the tied met each other, and what DE (C.07 6) then compares: their points, or only a lead the others cannot reach."""
+    missing = _not_met(ev, group, met)
+    if not missing:
+        return _("they all met each other")
+    if ev.round_robin and not swiss:
+        # TRANSLATORS: DE in a round robin (or one still being played) where some tied players have not met: {pairs} lists them.
+        return _("a round robin: their points count as they stand, though not all of them have met ({pairs})").format(pairs=missing)
+    # TRANSLATORS: DE (C.07 6) where not all tied players met: {pairs} lists who did not meet, {reach} who can be caught.
+    return _("not all of them met ({pairs}), so only a lead the others could not reach by winning their unplayed games among them places a player; {reach}").format(
+        pairs=missing, reach=_reach(ev, group, score, met)
+    )
+
+
+def _de_step(ev: Evaluation, p: int, group: Sequence[int], keys: Sequence[Any]) -> Step:
+    score, met = fide.encounters(ev, group)
+    # TRANSLATORS: DE applied to a group: each member's points against the others, then whether they all met.
+    text = _("points: {values}; {condition}").format(values=member_values(ev, group, score), condition=de_condition(ev, group, met, score))
+    return Step(encounter_rows(ev, p, group), text)
+
+
+direct_encounter = GroupExplainer(_de_step, lambda: _("points in the games among the tied players"))
+"""FIDE's DE: the games among the tied that count as games, averaged per opponent; which of them met, and what that decides."""

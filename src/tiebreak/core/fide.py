@@ -30,6 +30,7 @@ __all__ = [
     "de_points",
     "direct_encounter",
     "dp",
+    "encounters",
     "expected_score",
     "fore_buchholz",
     "ge",
@@ -303,6 +304,11 @@ def _encounters(ev: Evaluation, group: Sequence[int]) -> tuple[list[float], list
         score.append(sum(sum(v) / len(v) for v in got.values()))
         met.append(len(got))
     return score, met
+
+
+def encounters(ev: Evaluation, group: Sequence[int]) -> tuple[list[float], list[int]]:
+    """Each member's points against the others of the group, and how many of them he met (what DE reads; its explanation shows them)."""
+    return _encounters(ev, group)
 
 
 def de_points(ev: Evaluation, group: Sequence[int]) -> list[float]:

@@ -38,13 +38,13 @@ from __future__ import annotations
 
 import datetime as _dt
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 
 from tiebreak.core.errors import SettingsError
 from tiebreak.core.i18n import _
 from tiebreak.core.model import CHESS, Kind, Player, Scoring, Tournament
+from tiebreak.core.record import FrozenRecord, Record
 
-__all__ = ["EVENTS", "MATCH", "TEAM_DEFAULT", "MatchEntry", "MatchEvent", "MatchScoring", "MatchSettings", "MatchTournament", "Side", "default_codes", "event_name", "match_json", "score_name"]
+__all__ = ["EVENTS", "MATCH", "TEAM_DEFAULT", "MatchEntry", "MatchEvent", "MatchScoring", "MatchSettings", "MatchTournament", "Side", "default_codes", "event_name", "match_json", "score_name", "scoring_argument"]
 
 MATCH = Scoring(2.0, 1.0, 0.0)
 """Match points by default: 2 for a won match, 1 for a drawn one, 0 for a lost one."""
@@ -79,8 +79,7 @@ def event_name(text: str) -> str:
     raise SettingsError(_("event '{text}': write individual, team or micro").format(text=text))
 
 
-@dataclass(frozen=True)
-class MatchSettings:
+class MatchSettings(FrozenRecord):
     """What the user says of a match event (the settings sheet, the command line); None: read from the table, or the default.
 
     ``event``: individual (a table of single games even with MP and GP
@@ -96,6 +95,13 @@ class MatchSettings:
     event: str | None = None
     match: Scoring | None = None
     primary: str | None = None
+
+    _fields = ("event", "match", "primary")
+
+    def __init__(self, event: str | None = None, match: Scoring | None = None, primary: str | None = None) -> None:
+        object.__setattr__(self, "event", event)
+        object.__setattr__(self, "match", match)
+        object.__setattr__(self, "primary", primary)
 
     @classmethod
     def parse(cls, event: str | None = None, match: str | None = None, primary: str | None = None) -> MatchSettings:
@@ -118,8 +124,48 @@ class MatchSettings:
         return self.event in ("team", "micro")
 
 
-@dataclass(frozen=True)
-class MatchScoring:
+_PRIMARY_TOKENS = {"mp": "MP", "gp": "GP", "мо": "MP", "ко": "MP", "ио": "GP", "оп": "GP"}
+
+
+def scoring_argument(text: str) -> tuple[Scoring | None, MatchSettings | None]:
+    """A worksheet function's scoring argument: a game's win/draw/loss, or the kind of a match event.
+
+    The functions have no settings sheet, so their scoring argument also says
+    what the settings rows ``Event``, ``Match scoring`` and ``Primary score``
+    say: the kind of event first (``team``, ``micro``, ``individual``, or in
+    Russian), then, in any order, the match points of a won, drawn, lost match
+    and the primary score (``MP`` or ``GP``).  Anything else is the scoring of
+    a game, as before.
+
+    >>> scoring_argument("3/1/0")
+    (Scoring(win=3.0, draw=1.0, loss=0.0), None)
+    >>> scoring_argument("Команды 3/1/0 ИО")
+    (None, MatchSettings(event='team', match=Scoring(win=3.0, draw=1.0, loss=0.0), primary='GP'))
+    >>> scoring_argument("micro")
+    (None, MatchSettings(event='micro', match=None, primary=None))
+    """
+    words = " ".join(str(text).strip().casefold().replace("ё", "е").split()).split(" ")
+    event = next((n for n in (3, 2, 1) if n <= len(words) and _is_event_word(" ".join(words[:n]))), 0)
+    if not event:
+        try:
+            return Scoring.parse(text), None
+        except SettingsError:
+            raise SettingsError(
+                _("'{text}' is neither a scoring of a game (win/draw/loss, e.g. 2/1/0) nor a match event (team or micro, e.g. \"team 3/1/0\")").format(text=text)
+            ) from None
+    rest = words[event:]
+    primary = [_PRIMARY_TOKENS[w] for w in rest if w in _PRIMARY_TOKENS]
+    match = " ".join(w for w in rest if w not in _PRIMARY_TOKENS)
+    if len(primary) > 1:
+        raise SettingsError(_("'{text}': give one primary score, MP or GP").format(text=text))
+    return None, MatchSettings.parse(" ".join(words[:event]), match or None, primary[0] if primary else None)
+
+
+def _is_event_word(key: str) -> bool:
+    return any(key in words for words in _EVENT_WORDS.values())
+
+
+class MatchScoring(FrozenRecord):
     """Points of a match and of its games, and what the unplayed matches give.
 
     ``pab`` and ``hpb`` / ``fpb`` are (match points, game points); None means
@@ -132,6 +178,22 @@ class MatchScoring:
     pab: tuple[float, float] | None = None
     hpb: tuple[float, float] | None = None
     fpb: tuple[float, float] | None = None
+
+    _fields = ("match", "game", "pab", "hpb", "fpb")
+
+    def __init__(
+        self,
+        match: Scoring = MATCH,
+        game: Scoring = CHESS,
+        pab: tuple[float, float] | None = None,
+        hpb: tuple[float, float] | None = None,
+        fpb: tuple[float, float] | None = None,
+    ) -> None:
+        object.__setattr__(self, "match", match)
+        object.__setattr__(self, "game", game)
+        object.__setattr__(self, "pab", pab)
+        object.__setattr__(self, "hpb", hpb)
+        object.__setattr__(self, "fpb", fpb)
 
     def unplayed(self, kind: Kind, boards: int) -> tuple[float, float]:
         """(match points, game points) of an unplayed match of ``kind``."""
@@ -151,21 +213,39 @@ class MatchScoring:
         return self.match.win if own > other else self.match.draw if own == other else self.match.loss
 
 
-@dataclass
-class Side:
+class Side(Record):
     """A team (its players in board order) or a micro-match player."""
 
     number: int
     name: str
-    members: list[str] = field(default_factory=list)
+    members: list[str]
     rating: float | None = None
     row: int | None = None
     stated_match_points: float | None = None
     stated_game_points: float | None = None
 
+    _fields = ("number", "name", "members", "rating", "row", "stated_match_points", "stated_game_points")
 
-@dataclass(frozen=True)
-class MatchEntry:
+    def __init__(
+        self,
+        number: int,
+        name: str,
+        members: list[str] | None = None,
+        rating: float | None = None,
+        row: int | None = None,
+        stated_match_points: float | None = None,
+        stated_game_points: float | None = None,
+    ) -> None:
+        self.number = number
+        self.name = name
+        self.members = [] if members is None else members
+        self.rating = rating
+        self.row = row
+        self.stated_match_points = stated_match_points
+        self.stated_game_points = stated_game_points
+
+
+class MatchEntry(FrozenRecord):
     """One side's round: opponent index (or None), colour on the first board, kind, game points per board.
 
     ``boards`` holds the side's points on each board (game) in board order;
@@ -184,9 +264,30 @@ class MatchEntry:
     forfeited: tuple[int, ...] = ()
     """Boards (0-based) of a played match whose game was won or lost by forfeit, not over the board (TRF's ``+``, ``-``)."""
 
+    _fields = ("round", "opponent", "colour", "kind", "match_points", "game_points", "boards", "forfeited")
 
-@dataclass
-class MatchEvent:
+    def __init__(
+        self,
+        round: int,
+        opponent: int | None,
+        colour: str | None,
+        kind: Kind,
+        match_points: float,
+        game_points: float,
+        boards: tuple[float | None, ...] = (),
+        forfeited: tuple[int, ...] = (),
+    ) -> None:
+        object.__setattr__(self, "round", round)
+        object.__setattr__(self, "opponent", opponent)
+        object.__setattr__(self, "colour", colour)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "match_points", match_points)
+        object.__setattr__(self, "game_points", game_points)
+        object.__setattr__(self, "boards", boards)
+        object.__setattr__(self, "forfeited", forfeited)
+
+
+class MatchEvent(Record):
     """A whole match event (see the module text)."""
 
     sides: list[Side]
@@ -194,7 +295,7 @@ class MatchEvent:
     boards: int
     entries: list[list[MatchEntry | None]]
     """Per side, per round (None: absent)."""
-    scoring: MatchScoring = field(default_factory=MatchScoring)
+    scoring: MatchScoring
     event: str = "team"
     """``"team"`` or ``"micro"`` (a draughts micro-match)."""
     primary: str = "MP"
@@ -202,14 +303,65 @@ class MatchEvent:
     start_date: _dt.date | None = None
     rules: str | None = None
     title: str = ""
-    tiebreak_codes: list[str] = field(default_factory=list)
+    tiebreak_codes: list[str]
     has_rounds: bool = True
     """False for a round-robin matrix: its columns are the opponents, not rounds."""
-    unentered: list[tuple[int, int]] = field(default_factory=list)
+    unentered: list[tuple[int, int]]
     """``(round, side)`` of empty cells in a round still being entered: no evidence of anything (as for single games)."""
-    layout: object | None = field(default=None, repr=False, compare=False)
+    layout: object | None = None
     """Where the reader found the parts of the table (``reading.TableLayout``), for Rank's columns and the notes."""
-    _views: dict[str, MatchTournament] = field(default_factory=dict, repr=False, compare=False)
+    _views: dict[str, MatchTournament]
+    scheduled: int | None = None
+    """Rounds scheduled when the source says more than it holds (round columns headed but still empty, TRF XXR), else None."""
+
+    _fields = (
+        "sides", "rounds", "boards", "entries", "scoring", "event", "primary", "system", "start_date", "rules", "title",
+        "tiebreak_codes", "has_rounds", "unentered", "layout", "_views", "scheduled",
+    )
+    _shown = (
+        "sides", "rounds", "boards", "entries", "scoring", "event", "primary", "system", "start_date", "rules", "title",
+        "tiebreak_codes", "has_rounds", "unentered", "scheduled",
+    )
+    _compared = _shown
+
+    def __init__(
+        self,
+        sides: list[Side],
+        rounds: int,
+        boards: int,
+        entries: list[list[MatchEntry | None]],
+        scoring: MatchScoring | None = None,
+        event: str = "team",
+        primary: str = "MP",
+        system: str = "swiss",
+        start_date: _dt.date | None = None,
+        rules: str | None = None,
+        title: str = "",
+        tiebreak_codes: list[str] | None = None,
+        has_rounds: bool = True,
+        unentered: list[tuple[int, int]] | None = None,
+        layout: object | None = None,
+        _views: dict[str, MatchTournament] | None = None,
+        scheduled: int | None = None,
+    ) -> None:
+        self.sides = sides
+        self.rounds = rounds
+        self.boards = boards
+        self.entries = entries
+        self.scoring = MatchScoring() if scoring is None else scoring
+        self.event = event
+        self.primary = primary
+        self.system = system
+        self.start_date = start_date
+        self.rules = rules
+        self.title = title
+        self.tiebreak_codes = [] if tiebreak_codes is None else tiebreak_codes
+        self.has_rounds = has_rounds
+        self.unentered = [] if unentered is None else unentered
+        self.layout = layout
+        self._views = {} if _views is None else _views
+        self.scheduled = scheduled
+        self.__post_init__()
 
     def __post_init__(self) -> None:
         self.primary = score_name(self.primary)
@@ -285,6 +437,7 @@ class MatchEvent:
         t.has_rounds = self.has_rounds
         t.start_date, t.rules, t.title, t.tiebreak_codes = self.start_date, self.rules, self.title, list(self.tiebreak_codes)
         t.unentered = [(b * (r - 1) + k + 1, p) for r, p in self.unentered if r <= self.rounds for k in range(b)]
+        t.scheduled = None if self.scheduled is None else self.scheduled * b
         for p, row in enumerate(self.entries):
             for r, e in enumerate(row):
                 if e is None:
@@ -312,6 +465,7 @@ class MatchEvent:
         t.start_date, t.rules, t.title, t.tiebreak_codes = self.start_date, self.rules, self.title, list(self.tiebreak_codes)
         t.has_rounds = self.has_rounds
         t.unentered = [u for u in self.unentered if u[0] <= self.rounds]
+        t.scheduled = self.scheduled
         t.layout = self.layout
         for p, row in enumerate(self.entries):
             for r, e in enumerate(row):
@@ -384,6 +538,7 @@ class MatchTournament(Tournament):
         cut = MatchEvent(
             e.sides, k, e.boards, [list(row[:k]) for row in e.entries], e.scoring, e.event, e.primary, e.system,
             e.start_date, e.rules, e.title, list(e.tiebreak_codes), e.has_rounds, [u for u in e.unentered if u[0] <= k], e.layout,
+            scheduled=e.scheduled or e.rounds,
         )
         t = cut.games() if self.score_name == "games" else cut.on(self.score_name)
         t.scheduled = self.rounds_scheduled

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from typing import Any
 
 from tiebreak.core import coefficients as co
@@ -40,10 +39,11 @@ from tiebreak.core.criterion import (
     ValueCriterion,
 )
 from tiebreak.core.errors import SettingsError, UnknownCriterionError
-from tiebreak.core.i18n import _, pgettext
-from tiebreak.core.match import MatchEvent, MatchTournament, score_name
+from tiebreak.core.i18n import _, ngettext, pgettext
+from tiebreak.core.match import MatchEntry, MatchEvent, MatchTournament, score_name
 from tiebreak.core.model import Kind
 from tiebreak.core.numbers import half_up
+from tiebreak.core.record import replace
 
 __all__ = ["MATCH_CRITERIA", "on_score", "team_code"]
 
@@ -226,16 +226,27 @@ def _match_result(e: MatchEvent, p: int, r: int) -> str:
     if m is None:
         return pgettext("result", "absent")
     if m.kind is Kind.PLAYED and m.opponent is not None:
-        back = e.entries[m.opponent][r]
+        back = _back(e, p, r, m.opponent)
         their = back.game_points if back is not None else 0.0
         return f"{ex.score_text(m.game_points)}:{ex.score_text(their)}"
     return _UNPLAYED_WORDS.get(m.kind, pgettext("result", "absent"))
 
 
+def _back(e: MatchEvent, p: int, r: int, q: int) -> MatchEntry | None:
+    """The opponent ``q``'s entry of side ``p``'s match ``r``: the same round; in a matrix (columns, not rounds) the same meeting of the two."""
+    if e.has_rounds:
+        return e.entries[q][r] if r < len(e.entries[q]) else None
+    nth = sum(1 for m in e.entries[p][:r] if m is not None and m.opponent == q)
+    meetings = [m for m in e.entries[q] if m is not None and m.opponent == p]
+    return meetings[nth] if nth < len(meetings) else None
+
+
 def _per_match(e: MatchEvent, p: int, score: str) -> list[ex.Row]:
-    """A row per round of side p: the match, and its points on ``score``."""
+    """A row per round of side p: the match, and its points on ``score`` (a matrix: a row per match played, none for those to come)."""
     rows = []
     for r, m in enumerate(e.entries[p]):
+        if m is None and not e.has_rounds:
+            continue  # a match of the round robin still to be played
         q = m.opponent if m is not None else None
         value = 0.0 if m is None else m.match_points if score == "MP" else m.game_points
         rows.append(ex.Row(r + 1 if e.has_rounds else None, e.sides[q].name if q is not None else "—", _match_result(e, p, r), None, "", "", value))
@@ -289,6 +300,66 @@ def _board_rows(code: str, weight: Callable[[int], float] | None = None) -> ex.E
     return rows
 
 
+def _board_step(e: MatchEvent, chain: str, a: int, b: int) -> str:
+    """Which board step of an EDE chain separates two teams still tied on both scores, with the two values."""
+    ka, kb = _board_keys(e, chain, a, b)
+    names = {"a": e.sides[a].name, "b": e.sides[b].name}
+    at = 0
+    for step in chain:
+        size = 1 if step == "C" else e.boards if step == "T" else e.boards - 1
+        for j in range(size):
+            x, y = ka[at + j], kb[at + j]
+            if round(x - y, 9) == 0:
+                continue
+            if step == "C":
+                # TRANSLATORS: EDEC ...: the board count (Σ board number × points) of the tied teams' own match.
+                return _("board count of their match: {a} {x}, {b} {y}, the lower the better: this separates them").format(
+                    x=ex.score_text(-x), y=ex.score_text(-y), **names
+                )
+            if step == "T":
+                # TRANSLATORS: EDET ...: the first board of the tied teams' own match on which they differ.
+                return _("board {board} of their match: {a} {x}, {b} {y}: this separates them").format(board=j + 1, x=ex.score_text(x), y=ex.score_text(y), **names)
+            # TRANSLATORS: EDEB ...: the tied teams' own match without its last boards.
+            text = ngettext("their match without the last board: {a} {x}, {b} {y}: this separates them", "their match without the last {n} boards: {a} {x}, {b} {y}: this separates them", j + 1)
+            return text.format(n=j + 1, x=ex.score_text(x), y=ex.score_text(y), **names)
+        at += size
+    return _("their match is equal board by board too")
+
+
+def _ede_step(code: str, chain: str) -> ex.GroupStep:
+    """EDE and its chains, one application: the primary score among the group, then the secondary, then (two teams) the board steps."""
+
+    def step(ev: Evaluation, p: int, group: Sequence[int], keys: Sequence[Any]) -> ex.Step:
+        e = event_of(ev, code)
+        primary = view(ev, e.primary)
+        rows = ex.encounter_rows(primary, p, group, lambda r: _match_result(e, p, r))
+        said = []
+        for score in (e.primary, e.secondary):
+            v = view(ev, score)
+            points, met = fide.encounters(v, group)
+            values = ex.member_values(v, group, points)
+            if len(set(fide.direct_encounter(v, group))) > 1:
+                # TRANSLATORS: EDE: one score among the tied teams ("match points: A 3; B 1"), which separates them.
+                said.append(_("{score}: {values}: these separate them").format(score=_score_words(score), values=values))
+                break
+            # TRANSLATORS: EDE: one score among the tied teams, which leaves them level.
+            said.append(_("{score}: {values}: these do not separate them").format(score=_score_words(score), values=values))
+        else:
+            if len(group) == 2 and chain:
+                with_boards(ev, code)
+                said.append(_board_step(e, chain, group[0], group[1]))
+        points, met = fide.encounters(primary, group)
+        said.append(ex.de_condition(primary, group, met, points))
+        return ex.Step(rows, "; ".join(said))
+
+    return step
+
+
+def _ede_how() -> str:
+    # TRANSLATORS: EDE's total: the rows are the matches among the tied teams, with the primary score's points.
+    return _("primary score in the matches among the tied, then the secondary score")
+
+
 def _sssc_rows(ev: Evaluation, p: int, ratings: Ratings) -> tuple[list[ex.Row], str]:
     """SSSC: the primary Buchholz's rows, and how the secondary score and the factor make the total."""
     e = event_of(ev, "SSSC")
@@ -329,7 +400,7 @@ MATCH_CRITERIA: tuple[Criterion, ...] = (
         GroupCriterion(
             code, f"Extended direct encounter {code}", f"Расширенная личная встреча {code}",
             "Primary, then secondary score among the tied teams" + (", then their match board by board" if chain else "") + " (C.07 13.3).",
-            compute=ede(chain), fide=True, decimals=1,
+            compute=ede(chain), fide=True, decimals=1, explainer=ex.GroupExplainer(_ede_step(code, chain), _ede_how),
         )
         for code, chain in _EDE_CHAINS.items()
     ),
@@ -352,8 +423,10 @@ def on_score(base: Criterion, score: str, code: str) -> Criterion:
     if base.code in {c.code for c in MATCH_CRITERIA}:
         raise UnknownCriterionError(_("'{code}': {base} has its scores in its name; write it without ':{score}'").format(code=code, base=base.code, score=key))
     shown = code.upper()
-    explainer = None
-    if base.explainer is not None:
+    explainer: Any = None
+    if isinstance(base.explainer, ex.GroupExplainer):
+        explainer = base.explainer.on(lambda ev: view(ev, key))
+    elif base.explainer is not None:
         inner_x = base.explainer
 
         def explainer(ev: Evaluation, p: int, ratings: Ratings) -> Any:

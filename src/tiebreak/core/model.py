@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import datetime as _dt
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
 from enum import IntEnum
 from itertools import compress, repeat
 from operator import add, eq, ge, not_
@@ -30,6 +29,7 @@ from typing import Any, cast
 
 from tiebreak.core.errors import ConsistencyError, Location, SettingsError
 from tiebreak.core.i18n import _
+from tiebreak.core.record import FrozenRecord, Record
 
 __all__ = ["CHESS", "DRAUGHTS", "DRAW", "LOSS", "WIN", "Entry", "Kind", "Player", "Scoring", "Tournament", "round_consistent"]
 
@@ -78,8 +78,7 @@ class Kind(IntEnum):
         return self in (Kind.HALF_BYE, Kind.ZERO_BYE, Kind.ABSENT, Kind.FORFEIT_LOSS)
 
 
-@dataclass(frozen=True)
-class Scoring:
+class Scoring(FrozenRecord):
     """Points for a win, a draw and a loss.
 
     >>> Scoring.parse("2/1/0")
@@ -91,6 +90,14 @@ class Scoring:
     win: float = 1.0
     draw: float = 0.5
     loss: float = 0.0
+
+    _fields = ("win", "draw", "loss")
+
+    def __init__(self, win: float = 1.0, draw: float = 0.5, loss: float = 0.0) -> None:
+        object.__setattr__(self, "win", win)
+        object.__setattr__(self, "draw", draw)
+        object.__setattr__(self, "loss", loss)
+        self.__post_init__()
 
     def __post_init__(self) -> None:
         if not (self.win > self.draw >= self.loss):
@@ -141,8 +148,7 @@ CHESS = Scoring(1.0, 0.5, 0.0)
 DRAUGHTS = Scoring(2.0, 1.0, 0.0)
 
 
-@dataclass
-class Player:
+class Player(Record):
     """A participant. ``number`` is the start number used in pairings."""
 
     number: int
@@ -153,12 +159,27 @@ class Player:
     stated_points: float | None = None
     """The points the source states (a points column), if any."""
 
+    _fields = ("number", "name", "rating", "row", "stated_points")
+
+    def __init__(
+        self,
+        number: int,
+        name: str,
+        rating: float | None = None,
+        row: int | None = None,
+        stated_points: float | None = None,
+    ) -> None:
+        self.number = number
+        self.name = name
+        self.rating = rating
+        self.row = row
+        self.stated_points = stated_points
+
     def label(self) -> str:
         return self.name or _("No. {number}").format(number=self.number)
 
 
-@dataclass(frozen=True)
-class Entry:
+class Entry(FrozenRecord):
     """One player's round: opponent index (or None), colour, points, kind."""
 
     round: int
@@ -167,9 +188,17 @@ class Entry:
     points: float
     kind: Kind
 
+    _fields = ("round", "opponent", "colour", "points", "kind")
 
-@dataclass
-class Tournament:
+    def __init__(self, round: int, opponent: int | None, colour: str | None, points: float, kind: Kind) -> None:
+        object.__setattr__(self, "round", round)
+        object.__setattr__(self, "opponent", opponent)
+        object.__setattr__(self, "colour", colour)
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "kind", kind)
+
+
+class Tournament(Record):
     """A whole event.
 
     Entries are per player, per round (``rounds`` of them), in round order.
@@ -193,29 +222,92 @@ class Tournament:
     rules: str | None = None
     """The rule set the source says it was computed with, if it says."""
     title: str = ""
-    tiebreak_codes: list[str] = field(default_factory=list)
+    tiebreak_codes: list[str]
     """Tie-break list stated by the source (TRF 202/212), if any."""
-    pending: list[tuple[int, int, int]] = field(default_factory=list)
+    pending: list[tuple[int, int, int]]
     """Games paired but without a result yet: ``(round, white, black)``, 1-based round, player indices.
 
     A pending game counts for nothing: both players' entries of that round
     stay empty (absent, no points) and are no evidence of a withdrawal.
     """
-    unentered: list[tuple[int, int]] = field(default_factory=list)
+    unentered: list[tuple[int, int]]
     """``(round, player)`` of empty cells in a round still being entered (no pairing written): like a pending game, no evidence of anything."""
     scheduled: int | None = None
     """Rounds scheduled when the source says more than it holds (TRF XXR), else None."""
     after: int | None = None
     """The round the event is counted after when the user chose it (a round being entered counted as it is), else None."""
-    layout: object | None = field(default=None, repr=False, compare=False)
+    layout: object | None = None
     """Where the reader found the parts of the source table (``reader.TableLayout``)."""
-    whole: Tournament | None = field(default=None, repr=False, compare=False)
+    whole: Tournament | None = None
     """The event as read, when this one is it as it stands (cut after the last complete round); else None."""
-    _points: list[float] | None = field(default=None, repr=False, compare=False)
-    _numbers: dict[int, int] | None = field(default=None, repr=False, compare=False)
-    _evaluations: dict[str, object] = field(default_factory=dict, repr=False, compare=False)
+    _points: list[float] | None = None
+    _numbers: dict[int, int] | None = None
+    _evaluations: dict[str, object]
     """Rule-set evaluations of this event (``tiebreak.values`` keeps them; changing an entry drops them)."""
-    _names: dict[str, list[int]] | None = field(default=None, repr=False, compare=False)
+    _names: dict[str, list[int]] | None = None
+
+    _fields = (
+        "players", "rounds", "opp", "pts", "kind", "colour", "scoring", "system", "has_rounds", "cycles", "start_date",
+        "rules", "title", "tiebreak_codes", "pending", "unentered", "scheduled", "after", "layout", "whole", "_points",
+        "_numbers", "_evaluations", "_names",
+    )
+    _shown = (
+        "players", "rounds", "opp", "pts", "kind", "colour", "scoring", "system", "has_rounds", "cycles", "start_date",
+        "rules", "title", "tiebreak_codes", "pending", "unentered", "scheduled", "after",
+    )
+    _compared = _shown
+
+    def __init__(
+        self,
+        players: list[Player],
+        rounds: int,
+        opp: list[list[int]],
+        pts: list[list[float]],
+        kind: list[list[int]],
+        colour: list[list[str | None]],
+        scoring: Scoring = CHESS,
+        system: str = "swiss",
+        has_rounds: bool = True,
+        cycles: int = 1,
+        start_date: _dt.date | None = None,
+        rules: str | None = None,
+        title: str = "",
+        tiebreak_codes: list[str] | None = None,
+        pending: list[tuple[int, int, int]] | None = None,
+        unentered: list[tuple[int, int]] | None = None,
+        scheduled: int | None = None,
+        after: int | None = None,
+        layout: object | None = None,
+        whole: Tournament | None = None,
+        _points: list[float] | None = None,
+        _numbers: dict[int, int] | None = None,
+        _evaluations: dict[str, object] | None = None,
+        _names: dict[str, list[int]] | None = None,
+    ) -> None:
+        self.players = players
+        self.rounds = rounds
+        self.opp = opp
+        self.pts = pts
+        self.kind = kind
+        self.colour = colour
+        self.scoring = scoring
+        self.system = system
+        self.has_rounds = has_rounds
+        self.cycles = cycles
+        self.start_date = start_date
+        self.rules = rules
+        self.title = title
+        self.tiebreak_codes = [] if tiebreak_codes is None else tiebreak_codes
+        self.pending = [] if pending is None else pending
+        self.unentered = [] if unentered is None else unentered
+        self.scheduled = scheduled
+        self.after = after
+        self.layout = layout
+        self.whole = whole
+        self._points = _points
+        self._numbers = _numbers
+        self._evaluations = {} if _evaluations is None else _evaluations
+        self._names = _names
 
     # ------------------------------------------------------------------ access
     def __len__(self) -> int:

@@ -272,7 +272,7 @@ def _total_hint(value: object) -> str:
 
 def team_tables() -> str:
     """What tiebreak says of a table of team matches: the one place that says it (every message about team tables uses it)."""
-    return _("a table of team matches is read as one when its header has MP and GP columns, or with --event team (the Event / Турнир row on the tiebreak sheet)")
+    return _("a table of team matches is read as one when its header has MP and GP columns, or with --event team (the Event / Турнир row on the tiebreak sheet; in a worksheet function, the scoring argument \"team\")")
 
 
 def not_a_result(value: object, swiss: bool) -> str:

@@ -22,7 +22,6 @@ of a three-player group may be separated by their own game).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
 
@@ -38,10 +37,11 @@ from tiebreak.core.localformat import decimal_separator
 from tiebreak.core.numbers import json_value
 from tiebreak.core.numbers import text as num_text
 from tiebreak.core.ranking import Ranking, separated_at, sort_key
+from tiebreak.core.record import Record
 
-__all__ = ["Separation", "decided_texts", "separations"]
+__all__ = ["Separation", "decided_texts", "listing", "ordinal", "separations", "show_value", "value_of"]
 
-def _ordinal(n: int) -> str:
+def ordinal(n: int) -> str:
     """A place as an ordinal in the current language: ``1st``, ``2nd``, ``11th`` / ``1-е``, ``2-е``."""
     if 10 <= n % 100 <= 20 or n % 10 not in (1, 2, 3):
         # TRANSLATORS: a place in the standings (4th, 11th); Russian "{n}-е" (место).
@@ -56,7 +56,7 @@ def _ordinal(n: int) -> str:
     return pgettext("place", "{n}rd").format(n=n)
 
 
-def _listing(items: Sequence[str]) -> str:
+def listing(items: Sequence[str]) -> str:
     """``a, b and c`` in the current language."""
     if len(items) < 2:
         return "".join(items)
@@ -64,8 +64,7 @@ def _listing(items: Sequence[str]) -> str:
     return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
-@dataclass
-class Separation:
+class Separation(Record):
     """Two neighbours equal on points: what they are equal on and what separated them (or that they share a place)."""
 
     upper: int
@@ -82,8 +81,41 @@ class Separation:
     values: tuple[Any, Any] = (None, None)
     step: int = 0
     """For a truncated Solkoff, how many worst values were cut when they differed."""
-    among: list[str] = field(default_factory=list)
+    among: list[str]
     """For a group criterion, the names of the players it was applied among."""
+
+    _fields = (
+        "upper", "lower", "upper_place", "lower_place", "names", "numbers", "points", "equal_on", "by", "values", "step",
+        "among",
+    )
+
+    def __init__(
+        self,
+        upper: int,
+        lower: int,
+        upper_place: str,
+        lower_place: str,
+        names: tuple[str, str],
+        numbers: tuple[int, int],
+        points: float,
+        equal_on: list[tuple[Criterion, Any]],
+        by: Criterion | None,
+        values: tuple[Any, Any] = (None, None),
+        step: int = 0,
+        among: list[str] | None = None,
+    ) -> None:
+        self.upper = upper
+        self.lower = lower
+        self.upper_place = upper_place
+        self.lower_place = lower_place
+        self.names = names
+        self.numbers = numbers
+        self.points = points
+        self.equal_on = equal_on
+        self.by = by
+        self.values = values
+        self.step = step
+        self.among = [] if among is None else among
 
     def text(self, lang: str | None = None) -> str:
         """The sentence in ``lang`` (default: the current language)."""
@@ -92,14 +124,14 @@ class Separation:
 
     def _text(self) -> str:
         # TRANSLATORS: one of the values two players are equal on, e.g. "points 3.5".
-        what = [_("points {value}").format(value=_show(self.points, None))]
+        what = [_("points {value}").format(value=show_value(self.points, None))]
         for c, v in self.equal_on:
             if v is not None and v != "" and v != ():
-                what.append(f"{c.title} {_show(v, c)}")
+                what.append(f"{c.title} {show_value(v, c)}")
         a, b = self.names
         if self.by is None:
             # TRANSLATORS: {equal} lists the values they are equal on ("points 1 and Head-to-head 0"); {place} is "4–5".
-            return _("{upper} and {lower} share place {place}: equal on {equal}").format(upper=a, lower=b, place=self.upper_place, equal=_listing(what))
+            return _("{upper} and {lower} share place {place}: equal on {equal}").format(upper=a, lower=b, place=self.upper_place, equal=listing(what))
         crit = self.by.title
         if self.step > 1:
             crit = ngettext("{criterion} without the {k} worst", "{criterion} without the {k} worst", self.step).format(criterion=crit, k=self.step)
@@ -112,10 +144,10 @@ class Separation:
             upper_place=_ordinal_label(self.upper_place),
             lower=b,
             lower_place=_ordinal_label(self.lower_place),
-            equal=_listing(what),
+            equal=listing(what),
             criterion=crit,
-            upper_value=_show(self.values[0], self.by),
-            lower_value=_show(self.values[1], self.by),
+            upper_value=show_value(self.values[0], self.by),
+            lower_value=show_value(self.values[1], self.by),
         )
 
     def as_json(self) -> dict[str, Any]:
@@ -136,11 +168,11 @@ class Separation:
 
 def _ordinal_label(label: str) -> str:
     if label.isdigit():
-        return _ordinal(int(label))
+        return ordinal(int(label))
     return label
 
 
-def _show(v: Any, c: Criterion | None) -> str:
+def show_value(v: Any, c: Criterion | None) -> str:
     """A value in a text: Russian writes a decimal comma (and separates a tuple's numbers by semicolons)."""
     decimals = 1 if c is None else c.decimals
     comma = decimal_separator() == ","
@@ -192,7 +224,7 @@ def _group_split(ranking: Ranking, crit: GroupCriterion, a: int, b: int, places:
     return group, (None, None)
 
 
-def _value_of(ranking: Ranking, c: Criterion, p: int) -> Any:
+def value_of(ranking: Ranking, c: Criterion, p: int) -> Any:
     return ranking.by_player()[p].values.get(c.code) if ranking.standings and ranking.standings[0].values else c.values(ranking.evaluation)[p]
 
 
@@ -212,7 +244,7 @@ def separations(ranking: Ranking) -> list[Separation]:
         names = (t.players[a].label(), t.players[b].label())
         numbers = (t.players[a].number, t.players[b].number)
         upto = len(crits) if k is None else k - 1
-        equal_on = [(c, _value_of(ranking, c, a)) for c in crits[:upto]]
+        equal_on = [(c, value_of(ranking, c, a)) for c in crits[:upto]]
         if k is None:
             out.append(Separation(a, b, s.label, nxt.label, names, numbers, ev.points[a], equal_on, None))
             continue

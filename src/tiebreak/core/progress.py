@@ -15,21 +15,23 @@ no pending game.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from tiebreak.core.errors import SettingsError
 from tiebreak.core.i18n import _
-from tiebreak.core.model import Tournament
+from tiebreak.core.model import Kind, Tournament
+from tiebreak.core.record import FrozenRecord
 
 if TYPE_CHECKING:
     from tiebreak.core.outlook import Outlook
 
+_DECIDED = (int(Kind.FORFEIT_WIN), int(Kind.FORFEIT_LOSS))
+"""A pairing whose result is known without a game: a forfeit written ahead is a result to come, never a game left."""
+
 __all__ = ["Progress", "after_round_text", "at_round", "event_outlook", "pending_note", "progress", "settle"]
 
 
-@dataclass(frozen=True)
-class Progress:
+class Progress(FrozenRecord):
     """Where an event stands."""
 
     after_round: int
@@ -38,7 +40,7 @@ class Progress:
     """Rounds scheduled (XXR, a round robin's n−1 or n per cycle, or the round columns)."""
     played: int
     """Rounds played: through the last round with a game in it (a round being entered included)."""
-    remaining: list[tuple[int, int]] = field(default_factory=list)
+    remaining: list[tuple[int, int]]
     """Games still to come as pairs of player indices (lower index first).
 
     A round robin: every pair that has not yet met as many times as scheduled
@@ -47,8 +49,24 @@ class Progress:
     counted after an earlier round (``--after-round K``) with none pending,
     the games of round K+1 as they were paired.
     """
-    pending: list[tuple[int, int, int]] = field(default_factory=list)
+    pending: list[tuple[int, int, int]]
     """The pending games of the event: ``(round, white, black)``."""
+
+    _fields = ("after_round", "rounds", "played", "remaining", "pending")
+
+    def __init__(
+        self,
+        after_round: int,
+        rounds: int,
+        played: int,
+        remaining: list[tuple[int, int]] | None = None,
+        pending: list[tuple[int, int, int]] | None = None,
+    ) -> None:
+        object.__setattr__(self, "after_round", after_round)
+        object.__setattr__(self, "rounds", rounds)
+        object.__setattr__(self, "played", played)
+        object.__setattr__(self, "remaining", [] if remaining is None else remaining)
+        object.__setattr__(self, "pending", [] if pending is None else pending)
 
     @property
     def finished(self) -> bool:
@@ -118,7 +136,7 @@ def _paired_next(t: Tournament) -> list[tuple[int, int]]:
     if t.after is None or whole is None or t.after >= whole.rounds:
         return []
     i = t.after
-    games = {(p, q) for p, row in enumerate(whole.opp) if i < len(row) and (q := row[i]) > p}
+    games = {(p, q) for p, row in enumerate(whole.opp) if i < len(row) and (q := row[i]) > p and whole.kind[p][i] not in _DECIDED}
     games.update((min(w, b), max(w, b)) for r, w, b in whole.pending if r == i + 1)
     return sorted(games)
 
@@ -190,11 +208,13 @@ def event_outlook(t: Tournament) -> tuple[Progress, Outlook]:
     remaining games are that round's pending ones, so its entered results are
     points a player already has.  A pending game counts for nothing until its
     result is in.  Counted after an earlier round (``--after-round K``), the
-    points are those after round K with round K+1's byes (points to come, as
-    :func:`tiebreak.core.outlook.outlook` takes them), and round K+1's games
-    are the ones left.
+    points are those after round K with round K+1's byes and forfeits written
+    ahead (points to come, as :func:`tiebreak.core.outlook.outlook` takes
+    them), and round K+1's games are the ones left.
     """
     # who can still win: not needed to rank, so not loaded with this module
+    from dataclasses import replace
+
     from tiebreak.core.outlook import outlook
 
     where = progress(t)
@@ -203,10 +223,10 @@ def event_outlook(t: Tournament) -> tuple[Progress, Outlook]:
         now = t.whole.cut(where.played)
     points = list(now.points)
     whole = t.whole
-    if t.after is not None and whole is not None and t.after < whole.rounds:  # round K+1's byes are points to come (a game is one left)
+    if t.after is not None and whole is not None and t.after < whole.rounds:  # round K+1's byes and forfeits are points to come (a game is one left)
         i = t.after
         for p, row in enumerate(whole.opp):
-            if i < len(row) and row[i] < 0:
+            if i < len(row) and (row[i] < 0 or whole.kind[p][i] in _DECIDED):
                 points[p] += whole.pts[p][i]
     found = outlook(points, where.remaining, t.scoring)
     if points != now.points:  # the points shown are the points now; the byes to come count in the least and the most

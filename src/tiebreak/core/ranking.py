@@ -27,7 +27,6 @@ Players equal after every criterion share the place (``"3–4"``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from tiebreak.core.counting import Evaluation
@@ -44,6 +43,7 @@ from tiebreak.core.i18n import _
 from tiebreak.core.match import default_codes
 from tiebreak.core.model import Tournament
 from tiebreak.core.progress import pending_note
+from tiebreak.core.record import Record
 from tiebreak.core.rules import RuleSet, get_rules
 
 __all__ = ["Ranking", "Standing", "place_label", "rank", "separated_at", "sort_key"]
@@ -56,8 +56,7 @@ def place_label(first: int, last: int) -> str:
     return str(first) if first == last else f"{first}–{last}"
 
 
-@dataclass
-class Standing:
+class Standing(Record):
     """One player's line of a ranking: his place (or shared places), the criteria's values, what set him apart."""
 
     player: int
@@ -66,22 +65,30 @@ class Standing:
     values: dict[str, Any]
     decided_by: str | None = None
 
+    _fields = ("player", "place", "place_to", "values", "decided_by")
+
+    def __init__(self, player: int, place: int, place_to: int, values: dict[str, Any], decided_by: str | None = None) -> None:
+        self.player = player
+        self.place = place
+        self.place_to = place_to
+        self.values = values
+        self.decided_by = decided_by
+
     @property
     def label(self) -> str:
         return place_label(self.place, self.place_to)
 
 
-@dataclass
-class Ranking:
+class Ranking(Record):
     """A ranked tournament: the standings top down, the criteria used, and the notes of what was skipped."""
 
     tournament: Tournament
     evaluation: Evaluation
     criteria: list[Criterion]
     standings: list[Standing]
-    notes: list[str] = field(default_factory=list)
-    skipped: list[str] = field(default_factory=list)
-    split_steps: list[int] = field(default_factory=list)
+    notes: list[str]
+    skipped: list[str]
+    split_steps: list[int]
     """Per group of shared place, top down: the step that set it apart from the group above
     (0: points, k: the k-th criterion); see :meth:`places_at`."""
 
@@ -89,7 +96,27 @@ class Ranking:
     def order(self) -> list[int]:
         return [s.player for s in self.standings]
 
-    _by_player: tuple[list[Standing], list[Standing]] | None = field(default=None, init=False, repr=False, compare=False)
+    _by_player: tuple[list[Standing], list[Standing]] | None = None
+
+    _fields = ("tournament", "evaluation", "criteria", "standings", "notes", "skipped", "split_steps")
+
+    def __init__(
+        self,
+        tournament: Tournament,
+        evaluation: Evaluation,
+        criteria: list[Criterion],
+        standings: list[Standing],
+        notes: list[str] | None = None,
+        skipped: list[str] | None = None,
+        split_steps: list[int] | None = None,
+    ) -> None:
+        self.tournament = tournament
+        self.evaluation = evaluation
+        self.criteria = criteria
+        self.standings = standings
+        self.notes = [] if notes is None else notes
+        self.skipped = [] if skipped is None else skipped
+        self.split_steps = [] if split_steps is None else split_steps
 
     def by_player(self) -> list[Standing]:
         """Standings indexed by player (table row order); built once for a given list of standings."""

@@ -37,12 +37,27 @@ def is_trf(path: Path) -> bool:
     return not head.startswith(b"PK")
 
 
-def read_file(path: str | os.PathLike[str], *, sheet: str | None = None, cell_range: str | None = None) -> Tournament:
+def read_file(
+    path: str | os.PathLike[str],
+    *,
+    sheet: str | None = None,
+    cell_range: str | None = None,
+    scoring: str | None = None,
+    plus: str | None = None,
+    event: str | None = None,
+    match_scoring: str | None = None,
+    primary: str | None = None,
+) -> Tournament:
     """The tournament of a workbook's crosstable or of a TRF file, read as ``tiebreak rank`` reads it.
 
     ``sheet`` (compared as Excel compares sheet names, ignoring case) and
     ``cell_range`` (``"B2:N20"`` or ``"Sheet!B2:N20"``) choose the table of a
-    workbook; a TRF file has neither.  The workbook's warnings (a file Excel
+    workbook; a TRF file has neither.  ``scoring`` (``"3/1/0"``), ``plus``
+    (``"win"``, ``"forfeit"``), ``event`` (``"individual"``, ``"team"``,
+    ``"micro"``), ``match_scoring`` and ``primary`` (``"MP"``, ``"GP"``) say
+    how to read a workbook's table, as the options of ``tiebreak rank`` and
+    the rows of the settings sheet do (they override the rows); a TRF file
+    says them itself.  The workbook's warnings (a file Excel
     would repair, ...) are issued as :class:`UserWarning`.  Bad input raises a
     :class:`~tiebreak.core.errors.TiebreakError`: :class:`FileFormatError` for a
     missing file, a folder or a file that is not a workbook, :class:`SettingsError`
@@ -51,7 +66,11 @@ def read_file(path: str | os.PathLike[str], *, sheet: str | None = None, cell_ra
     from tiebreak.io.package import check_input
 
     checked = check_input(path)
+    how = {"scoring": scoring, "plus": plus, "event": event, "match_scoring": match_scoring, "primary": primary}
     if is_trf(checked):
+        given = [name for name, value in how.items() if value is not None]
+        if given:
+            raise SettingsError(_("{options}: for workbooks; a TRF file says its scoring and kind of event itself (its XXS, 162, 192 and 362 records)").format(options=", ".join(given)))
         return _read_trf(checked, sheet, cell_range)
     from tiebreak.io.workbook import open_book
     from tiebreak.plan.sheet import plan_rank
@@ -59,7 +78,8 @@ def read_file(path: str | os.PathLike[str], *, sheet: str | None = None, cell_ra
     book = open_book(checked)
     for w in book.warnings:
         warnings.warn(w, UserWarning, stacklevel=3)
-    plan = plan_rank(book, sheet=sheet, check=False, cell_range=cell_range)
+    match = {"event": event, "match_scoring": match_scoring, "primary": primary}
+    plan = plan_rank(book, sheet=sheet, check=False, cell_range=cell_range, scoring=scoring, plus=plus, match=match)
     assert plan.ranking is not None  # plan_rank ranks the table it read
     return plan.ranking.tournament
 

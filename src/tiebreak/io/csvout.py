@@ -45,7 +45,6 @@ import io
 import os
 import stat
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import TextIO
 
 from tiebreak.core.errors import SettingsError
@@ -53,6 +52,7 @@ from tiebreak.core.i18n import _, current_language, lazy_gettext
 from tiebreak.core.labels import STANDINGS_HEAD, TEXT
 from tiebreak.core.localformat import format_number
 from tiebreak.core.numbers import RESULTS_SEPARATOR
+from tiebreak.core.record import FrozenRecord
 from tiebreak.core.text import shown
 
 __all__ = [
@@ -71,13 +71,19 @@ __all__ = [
 BOM = "\ufeff"
 
 
-@dataclass(frozen=True)
-class CsvFormat:
+class CsvFormat(FrozenRecord):
     """How a CSV file is laid out: the field separator and the decimal separator."""
 
     name: str
     delimiter: str
     decimal: str
+
+    _fields = ("name", "delimiter", "decimal")
+
+    def __init__(self, name: str, delimiter: str, decimal: str) -> None:
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "delimiter", delimiter)
+        object.__setattr__(self, "decimal", decimal)
 
 
 DIALECTS = {

@@ -30,7 +30,6 @@ import functools
 import re
 from array import array
 from bisect import bisect_right
-from dataclasses import dataclass, field
 from itertools import islice
 from operator import itemgetter, lt
 from typing import Any
@@ -45,6 +44,7 @@ from tiebreak.core.a1 import (
 )
 from tiebreak.core.errors import FileFormatError
 from tiebreak.core.i18n import _
+from tiebreak.core.record import Record
 from tiebreak.core.text import compiled_later
 
 __all__ = ["MAIN_NS", "SheetData", "cell_ref", "escape", "new_sheet", "patch_sheet", "quoteattr", "read_shared_strings", "read_sheet", "split_ref"]
@@ -89,14 +89,27 @@ _SHEET_DATA, _MERGE, _PROTECTION, _DIMENSION = _N + "sheetData", _N + "mergeCell
 _SI, _SST = _N + "si", _N + "sst"
 
 
-@dataclass
-class SheetData:
+class SheetData(Record):
     """What a worksheet part holds: cell values, formulas, merged ranges, and whether the sheet is protected."""
 
-    cells: dict[tuple[int, int], Any] = field(default_factory=dict)  # 0-based (row, column) -> value
-    formulas: dict[tuple[int, int], str] = field(default_factory=dict)  # 0-based -> formula text
-    merges: list[tuple[int, int, int, int]] = field(default_factory=list)  # 1-based (r1, c1, r2, c2)
+    cells: dict[tuple[int, int], Any]  # 0-based (row, column) -> value
+    formulas: dict[tuple[int, int], str]  # 0-based -> formula text
+    merges: list[tuple[int, int, int, int]]  # 1-based (r1, c1, r2, c2)
     protected: bool = False
+
+    _fields = ("cells", "formulas", "merges", "protected")
+
+    def __init__(
+        self,
+        cells: dict[tuple[int, int], Any] | None = None,
+        formulas: dict[tuple[int, int], str] | None = None,
+        merges: list[tuple[int, int, int, int]] | None = None,
+        protected: bool = False,
+    ) -> None:
+        self.cells = {} if cells is None else cells
+        self.formulas = {} if formulas is None else formulas
+        self.merges = [] if merges is None else merges
+        self.protected = protected
 
 
 def merge_box(ref: str) -> tuple[int, int, int, int] | None:
@@ -675,14 +688,21 @@ def _cell_str(x: str, ref: str, value: Any, s: str) -> str:
     return f'<{x}c r="{ref}"{s} t="inlineStr"><{x}is><{x}t{space}>{escape(text)}</{x}t></{x}is></{x}c>'
 
 
-@dataclass
-class _Row:
+class _Row(Record):
     """A ``<row>`` element Rank writes into: its number, where it starts, and its cells (column, start, end event, style)."""
 
     number: int
     start: int
-    cells: list[list[Any]] = field(default_factory=list)
+    cells: list[list[Any]]
     end: int = -1  # in a stretch of usual rows: where its end tag starts, its cells not listed until needed
+
+    _fields = ("number", "start", "cells", "end")
+
+    def __init__(self, number: int, start: int, cells: list[list[Any]] | None = None, end: int = -1) -> None:
+        self.number = number
+        self.start = start
+        self.cells = [] if cells is None else cells
+        self.end = end
 
 
 @functools.lru_cache(maxsize=4096)

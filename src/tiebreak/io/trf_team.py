@@ -150,7 +150,7 @@ def read_team_trf(text: str) -> MatchEvent:
     _unplayed(rec, team_index, entries, boards, sc)
     system = "round robin" if "ROUNDROBIN" in rec.kind or t.is_round_robin and "SWISS" not in rec.kind and "TEAM_" not in rec.kind else "swiss"
     primary = "GP" if rec.kind.endswith(("_GP_MP", "_GP")) and not rec.kind.endswith("_MP_GP") else "MP"
-    return MatchEvent(sides, rounds, boards, entries, sc, "team", primary, system, t.start_date, t.rules, t.title, list(t.tiebreak_codes))
+    return MatchEvent(sides, rounds, boards, entries, sc, "team", primary, system, t.start_date, t.rules, t.title, list(t.tiebreak_codes), scheduled=t.scheduled)
 
 
 def _matches(t: Tournament, team_of: dict[int, tuple[int, int]], n: int, rounds: int, boards: int, sc: MatchScoring) -> list[list[MatchEntry | None]]:

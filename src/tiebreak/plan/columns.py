@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from tiebreak.core.a1 import cell_address, column_letter, quote_sheet, range_address
@@ -15,6 +14,7 @@ from tiebreak.core.model import Tournament
 from tiebreak.core.numbers import half_up
 from tiebreak.core.numbers import text as number_text
 from tiebreak.core.ranking import Ranking
+from tiebreak.core.record import Record
 from tiebreak.plan.blocked import (
     first_merged,
     formulas_in,
@@ -47,8 +47,7 @@ from tiebreak.reading.labels import is_coefficient_label
 __all__ = ["Columns", "Table", "check_columns", "lay_out_columns", "user_column_notes", "write_columns"]
 
 
-@dataclass
-class Table:
+class Table(Record):
     """The crosstable being ranked: its sheet and cells, where it is, and Rank's columns from last time."""
 
     sheet: str
@@ -63,9 +62,28 @@ class Table:
     own_rows: list[int] | None
     """Rank's rows from last time, when the defined name records them."""
 
+    _fields = ("sheet", "values", "box", "grid", "named", "own", "own_rows")
 
-@dataclass
-class Columns:
+    def __init__(
+        self,
+        sheet: str,
+        values: Cells,
+        box: tuple[int, int, int, int],
+        grid: list[list[Any]],
+        named: bool,
+        own: list[int],
+        own_rows: list[int] | None,
+    ) -> None:
+        self.sheet = sheet
+        self.values = values
+        self.box = box
+        self.grid = grid
+        self.named = named
+        self.own = own
+        self.own_rows = own_rows
+
+
+class Columns(Record):
     """Where Rank writes beside the table and what: 0-based columns ``start``..``clear_to``, the values by row."""
 
     start: int
@@ -76,6 +94,24 @@ class Columns:
     block: dict[int, list[Any]]
     rows: list[int]
     """Every row written: the header, the players' rows, rows Rank wrote before but not now (cleared)."""
+
+    _fields = ("start", "width", "clear_to", "header_row", "block", "rows")
+
+    def __init__(
+        self,
+        start: int,
+        width: int,
+        clear_to: int,
+        header_row: int | None,
+        block: dict[int, list[Any]],
+        rows: list[int],
+    ) -> None:
+        self.start = start
+        self.width = width
+        self.clear_to = clear_to
+        self.header_row = header_row
+        self.block = block
+        self.rows = rows
 
 
 def lay_out_columns(table: Table, t: Tournament, ranking: Ranking, header_row: int | None, lang: str, user_place: bool = False) -> Columns:

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from tiebreak.core.a1 import range_address
 from tiebreak.core.ranking import Ranking
+from tiebreak.core.record import FrozenRecord, Record
 
 __all__ = [
     "MAX_EXTRA_ROWS",
@@ -36,8 +36,7 @@ MAX_STANDINGS_ROWS = 100_000
 STANDINGS_MARK = "Standings (tiebreak)"
 
 
-@dataclass(frozen=True)
-class OwnBlock:
+class OwnBlock(FrozenRecord):
     """A block Rank writes on a sheet of its own: the sheet's name when Rank adds it, the mark its title starts with, the defined name recording it.
 
     Rank replaces its block there and keeps everything else the user typed on
@@ -47,6 +46,13 @@ class OwnBlock:
     sheet: str
     mark: str
     name: str
+
+    _fields = ("sheet", "mark", "name")
+
+    def __init__(self, sheet: str, mark: str, name: str) -> None:
+        object.__setattr__(self, "sheet", sheet)
+        object.__setattr__(self, "mark", mark)
+        object.__setattr__(self, "name", name)
 
 
 STANDINGS = OwnBlock(STANDINGS_SHEET, STANDINGS_MARK, STANDINGS_NAME)
@@ -71,14 +77,21 @@ class BookSource(Protocol):
         ...
 
 
-@dataclass
-class Write:
+class Write(Record):
     """Values to write from a cell (1-based) right and down."""
 
     sheet: str
     row: int
     column: int
     values: list[list[Any]]
+
+    _fields = ("sheet", "row", "column", "values")
+
+    def __init__(self, sheet: str, row: int, column: int, values: list[list[Any]]) -> None:
+        self.sheet = sheet
+        self.row = row
+        self.column = column
+        self.values = values
 
     @property
     def address(self) -> str:
@@ -88,23 +101,53 @@ class Write:
         return range_address(self.row, self.column, r2, c2)
 
 
-@dataclass
-class Plan:
+class Plan(Record):
     """Everything Rank writes: cells, sheets to create or clear, defined names, and what it tells the user."""
 
     sheet: str
     table: str
-    writes: list[Write] = field(default_factory=list)
-    create_sheets: list[str] = field(default_factory=list)
-    clear_sheets: list[str] = field(default_factory=list)
+    writes: list[Write]
+    create_sheets: list[str]
+    clear_sheets: list[str]
     ranking: Ranking | None = None
     output: str = ""
     message: str = ""
-    notes: list[str] = field(default_factory=list)
+    notes: list[str]
     # workbook-level defined names to set: name -> (sheet, first row, first column, last row, last column), 1-based
-    names: dict[str, tuple[str, int, int, int, int]] = field(default_factory=dict)
+    names: dict[str, tuple[str, int, int, int, int]]
     # the language of the messages, notes and labels ("en" or "ru")
     language: str = "en"
+
+    _fields = (
+        "sheet", "table", "writes", "create_sheets", "clear_sheets", "ranking", "output", "message", "notes", "names",
+        "language",
+    )
+
+    def __init__(
+        self,
+        sheet: str,
+        table: str,
+        writes: list[Write] | None = None,
+        create_sheets: list[str] | None = None,
+        clear_sheets: list[str] | None = None,
+        ranking: Ranking | None = None,
+        output: str = "",
+        message: str = "",
+        notes: list[str] | None = None,
+        names: dict[str, tuple[str, int, int, int, int]] | None = None,
+        language: str = "en",
+    ) -> None:
+        self.sheet = sheet
+        self.table = table
+        self.writes = [] if writes is None else writes
+        self.create_sheets = [] if create_sheets is None else create_sheets
+        self.clear_sheets = [] if clear_sheets is None else clear_sheets
+        self.ranking = ranking
+        self.output = output
+        self.message = message
+        self.notes = [] if notes is None else notes
+        self.names = {} if names is None else names
+        self.language = language
 
     def targets(self, sheets: Collection[str] | None = None) -> dict[str, set[tuple[int, int]]]:
         """Per sheet (all, or those in ``sheets``), the cells the writes cover (1-based (row, column)), for the appliers' last checks."""

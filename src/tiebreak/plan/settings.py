@@ -28,7 +28,6 @@ table, the defaults).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from tiebreak.core import grammar as g
@@ -43,6 +42,7 @@ from tiebreak.core.errors import SettingsError
 from tiebreak.core.i18n import _
 from tiebreak.core.match import MatchSettings, default_codes
 from tiebreak.core.model import Scoring, Tournament
+from tiebreak.core.record import Record
 from tiebreak.core.rules import DEFAULT_RULES, RULE_SETS, get_rules
 from tiebreak.plan.cells import cell_at
 from tiebreak.plan.model import Write
@@ -92,8 +92,7 @@ def _which(label: Any) -> str | None:
     return None
 
 
-@dataclass
-class Settings:
+class Settings(Record):
     rules: str = DEFAULT_RULES
     criteria: str = ""
     """Comma-separated codes; empty means the default of rule 1.13.3."""
@@ -117,8 +116,45 @@ class Settings:
     """MP or GP: the score that ranks a match event (empty or auto: MP for teams, GP for micro-matches)."""
     present: bool = False
     """Whether the workbook had settings (False: defaults, to be written)."""
-    found: dict[str, int] = field(default_factory=dict)
+    found: dict[str, int]
     """Row (0-based) of each setting in the settings grid."""
+
+    _fields = (
+        "rules", "criteria", "scoring", "language", "output", "compare", "after_round", "outlook", "plus", "event",
+        "match_scoring", "primary", "present", "found",
+    )
+
+    def __init__(
+        self,
+        rules: str = DEFAULT_RULES,
+        criteria: str = "",
+        scoring: str = "auto",
+        language: str = "auto",
+        output: str = "",
+        compare: str = "",
+        after_round: str = "",
+        outlook: str = "",
+        plus: str = "",
+        event: str = "",
+        match_scoring: str = "",
+        primary: str = "",
+        present: bool = False,
+        found: dict[str, int] | None = None,
+    ) -> None:
+        self.rules = rules
+        self.criteria = criteria
+        self.scoring = scoring
+        self.language = language
+        self.output = output
+        self.compare = compare
+        self.after_round = after_round
+        self.outlook = outlook
+        self.plus = plus
+        self.event = event
+        self.match_scoring = match_scoring
+        self.primary = primary
+        self.present = present
+        self.found = {} if found is None else found
 
     @classmethod
     def from_grid(cls, grid: Sequence[Sequence[Any]] | None) -> Settings:

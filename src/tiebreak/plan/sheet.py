@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from typing import ParamSpec, TypeVar
 
 from tiebreak.core.a1 import (
@@ -39,7 +38,7 @@ from tiebreak.core.a1 import (
     range_address,
     same_sheet,
 )
-from tiebreak.core.criteria import Criterion, parse_criteria
+from tiebreak.core.criteria import Criterion
 from tiebreak.core.errors import (
     FileFormatError,
     InputError,
@@ -59,6 +58,7 @@ from tiebreak.core.localformat import players
 from tiebreak.core.model import Scoring, Tournament
 from tiebreak.core.progress import after_round_text, at_round, progress
 from tiebreak.core.ranking import Ranking, rank
+from tiebreak.core.record import Record
 from tiebreak.core.rules import fide_hint, get_rules
 from tiebreak.plan.blocked import (
     merged_cells_error,
@@ -124,12 +124,17 @@ __all__ = [
 Chooser = Callable[[object, Iterable[object]], str]
 
 
-@dataclass
-class _OwnSheets:
+class _OwnSheets(Record):
     """Rank's own sheets as the workbook spells them (found ignoring case, as Excel does); None when absent."""
 
     settings: str | None
     standings: str | None
+
+    _fields = ("settings", "standings")
+
+    def __init__(self, settings: str | None, standings: str | None) -> None:
+        self.settings = settings
+        self.standings = standings
 
     @classmethod
     def of(cls, names: list[str]) -> _OwnSheets:
@@ -195,14 +200,7 @@ def plan_rank(
     choose = language or choose_language
     names = book.sheet_names()
     own = _OwnSheets.of(names)
-    settings = _read_settings(book, own, choose, rules=rules, criteria=criteria, scoring=scoring)
-    if plus:
-        settings.plus = plus
-        settings.plus_value()
-    for key, value in (match or {}).items():
-        if value:
-            setattr(settings, key, value)
-    settings.match_value()
+    settings = _read_settings(book, own, choose, {"rules": rules, "criteria": criteria, "scoring": scoring, "plus": plus, **(match or {})})
     target, values, box, blocks, named = _choose_table(book, names, own, sheet, cell_range)
     grid = rows_of(values, *box)
     lang = choose(settings.language, table_labels(grid))
@@ -250,10 +248,8 @@ def _plan_compare_sheet(plan: Plan, book: BookSource, ranking: Ranking, settings
     plan.message += extra.message
 
 
-def _read_settings(
-    book: BookSource, own: _OwnSheets, choose: Chooser, *, rules: str | None, criteria: str | None, scoring: str | None
-) -> Settings:
-    """The workbook's settings with the caller's overrides, checked; the language set from the settings' Language.
+def _read_settings(book: BookSource, own: _OwnSheets, choose: Chooser, overrides: dict[str, str | None]) -> Settings:
+    """The workbook's settings with the caller's overrides (rows by their :class:`Settings` field), checked; the language set from the settings' Language.
 
     What the caller gives (the command line's options) is checked, and
     reported, as its own, not the sheet's; a bad setting the caller overrides
@@ -262,25 +258,18 @@ def _read_settings(
     settings = Settings.from_grid(rows_of(cells_of(book.values(own.settings)))) if own.settings is not None else Settings()
     # the workbook's language before its table is found: what goes wrong on the way (a sheet, --range, an option) is said in it
     set_language(choose(settings.language, _book_labels(book)))
-    if rules:
-        get_rules(rules)
-    if criteria:
-        parse_criteria(criteria)
-    try:
-        settings.validate()
-    except SettingsError as err:
-        if not (rules or criteria):
-            raise SettingsError(_("sheet '{sheet}': {error}").format(sheet=own.settings_name, error=err)) from None
-    if rules:
-        settings.rules = rules
-    if criteria:
-        if criteria.strip():
-            parse_criteria(criteria)
-        settings.criteria = criteria
-    if scoring:
-        if scoring.strip().casefold() not in ("auto", "авто"):
-            Scoring.parse(scoring)
-        settings.scoring = scoring
+    given = {key: value for key, value in overrides.items() if value}
+    scoring = given.pop("scoring", None)
+    if scoring is not None and scoring.strip().casefold() not in ("auto", "авто"):
+        Scoring.parse(scoring)  # the caller's own values are checked, and said, as such
+    caller = Settings()
+    for key, value in given.items():
+        setattr(caller, key, value)
+    caller.validate()
+    if scoring is not None:
+        given["scoring"] = scoring
+    for key, value in given.items():
+        setattr(settings, key, value)
     try:
         settings.validate()
     except SettingsError as err:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from tiebreak.core import grammar as g
@@ -26,6 +25,7 @@ from tiebreak.core.notation import (
     team_tables,
     typing_hint,
 )
+from tiebreak.core.record import Record
 from tiebreak.reading.layout import Frame
 
 FOOTBALL = Scoring(3.0, 1.0, 0.0)  # three points for a win, as in some clubs' events
@@ -37,8 +37,7 @@ SAMPLE = 64
 Grid = Sequence[Sequence[Any]]
 
 
-@dataclass
-class TableLayout:
+class TableLayout(Record):
     """Where the parts of the table were found (0-based grid indices)."""
 
     height: int
@@ -51,11 +50,48 @@ class TableLayout:
     rating_col: int | None = None
     points_col: int | None = None
     place_col: int | None = None
-    labels: dict[int, str] = field(default_factory=dict)
-    header_rows: list[int] = field(default_factory=list)
-    footer_rows: list[int] = field(default_factory=list)
+    labels: dict[int, str]
+    header_rows: list[int]
+    footer_rows: list[int]
     # what the reader had to guess, said to the user (e.g. which column it took for names)
-    notes: list[str] = field(default_factory=list)
+    notes: list[str]
+
+    _fields = (
+        "height", "width", "header_row", "player_rows", "result_cols", "number_col", "name_col", "rating_col", "points_col",
+        "place_col", "labels", "header_rows", "footer_rows", "notes",
+    )
+
+    def __init__(
+        self,
+        height: int,
+        width: int,
+        header_row: int | None,
+        player_rows: list[int],
+        result_cols: list[int],
+        number_col: int | None = None,
+        name_col: int | None = None,
+        rating_col: int | None = None,
+        points_col: int | None = None,
+        place_col: int | None = None,
+        labels: dict[int, str] | None = None,
+        header_rows: list[int] | None = None,
+        footer_rows: list[int] | None = None,
+        notes: list[str] | None = None,
+    ) -> None:
+        self.height = height
+        self.width = width
+        self.header_row = header_row
+        self.player_rows = player_rows
+        self.result_cols = result_cols
+        self.number_col = number_col
+        self.name_col = name_col
+        self.rating_col = rating_col
+        self.points_col = points_col
+        self.place_col = place_col
+        self.labels = {} if labels is None else labels
+        self.header_rows = [] if header_rows is None else header_rows
+        self.footer_rows = [] if footer_rows is None else footer_rows
+        self.notes = [] if notes is None else notes
 
     @property
     def last_col(self) -> int:

@@ -26,11 +26,11 @@ This module finds the frame of the table; decoding the results is
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from tiebreak.core import grammar as g
 from tiebreak.core.notation import CellProblem, is_diagonal, plus_legend, result_marks
+from tiebreak.core.record import Record
 from tiebreak.core.text import compiled_later
 from tiebreak.reading.labels import (
     cycle_label,
@@ -45,15 +45,30 @@ from tiebreak.reading.labels import (
 MAX_HEADER_ROWS = 3
 
 
-@dataclass
-class Frame:
+class Frame(Record):
     """The header rows, player rows and column labels of a grid (0-based indices)."""
 
     header_rows: list[int]
     player_rows: list[int]
-    labels: dict[int, str] = field(default_factory=dict)
-    roles: dict[int, str] = field(default_factory=dict)
-    footer_rows: list[int] = field(default_factory=list)
+    labels: dict[int, str]
+    roles: dict[int, str]
+    footer_rows: list[int]
+
+    _fields = ("header_rows", "player_rows", "labels", "roles", "footer_rows")
+
+    def __init__(
+        self,
+        header_rows: list[int],
+        player_rows: list[int],
+        labels: dict[int, str] | None = None,
+        roles: dict[int, str] | None = None,
+        footer_rows: list[int] | None = None,
+    ) -> None:
+        self.header_rows = header_rows
+        self.player_rows = player_rows
+        self.labels = {} if labels is None else labels
+        self.roles = {} if roles is None else roles
+        self.footer_rows = [] if footer_rows is None else footer_rows
 
     @property
     def header(self) -> int | None:

@@ -43,7 +43,7 @@ from tiebreak.core.match import (
     Side,
 )
 from tiebreak.core.model import CHESS, DRAUGHTS, Kind, Scoring
-from tiebreak.core.text import one_line
+from tiebreak.core.text import compiled_later, one_line
 from tiebreak.reading.base import TableLayout
 
 __all__ = ["is_match_table", "read_match_table"]
@@ -56,17 +56,17 @@ _NUMBER = {"no", "no.", "nr", "#", "№", "n", "№ п/п", "ст. №", "snr"}
 _TEAM = {"team", "команда", "club", "клуб", "teams", "команды"}
 _NAME = {"team", "команда", "name", "имя", "участник", "player", "игрок", "фамилия", "фамилия, имя", "club", "клуб"}
 _MICRO = ("micro", "микроматч", "микро-матч", "микро")
-_ROUND = re.compile(r"(?:r|rd|round|тур|т)?\s*\.?\s*(\d{1,3})\s*(?:\.|тур)?\Z")
+_ROUND = compiled_later(r"(?:r|rd|round|тур|т)?\s*\.?\s*(\d{1,3})\s*(?:\.|тур)?\Z")
 # the notation of a match cell, from the one vocabulary of a cell (tiebreak.core.grammar)
 _HALF = g.one_of(g.HALF)
 _NUM = rf"(?:\d+{_HALF}|\d+(?:{g.DECIMAL}\d+)?|{_HALF})"
 _SCORE = rf"{_NUM}\s*{re.escape(g.SCORE_SEPARATOR)}\s*{_NUM}"
 _RESULT = rf"(?P<res>{_SCORE}|{_NUM}(?:\s+{_NUM})+|{_NUM})"
-_CELL = re.compile(rf"(?:(?P<opp>\d{{1,4}})\s*(?P<col>{g.COLOUR})?\s+|(?P<opp2>\d{{1,4}})(?P<col2>{g.COLOUR})\s*)?{_RESULT}\Z")
-_MATRIX_CELL = re.compile(rf"{_RESULT}\Z")
-_FORFEIT = re.compile(rf"(?P<opp>\d{{1,4}})?\s*(?P<sign>{g.one_of(g.FORFEIT_WIN + g.MINUS)})\s*{g.one_of(g.MATCH_FORFEIT_LETTERS)}\Z")
+_CELL = compiled_later(rf"(?:(?P<opp>\d{{1,4}})\s*(?P<col>{g.COLOUR})?\s+|(?P<opp2>\d{{1,4}})(?P<col2>{g.COLOUR})\s*)?{_RESULT}\Z")
+_MATRIX_CELL = compiled_later(rf"{_RESULT}\Z")
+_FORFEIT = compiled_later(rf"(?P<opp>\d{{1,4}})?\s*(?P<sign>{g.one_of(g.FORFEIT_WIN + g.MINUS)})\s*{g.one_of(g.MATCH_FORFEIT_LETTERS)}\Z")
 _DIAGONAL = {m.casefold() for m in g.DIAGONAL_MARKS}
-_PAIRED = re.compile(rf"\d{{1,4}}\s*{g.COLOUR}\Z")  # a pairing written before its result: 4b, 12 ч
+_PAIRED = compiled_later(rf"\d{{1,4}}\s*{g.COLOUR}\Z")  # a pairing written before its result: 4b, 12 ч
 
 
 def _label(v: Any) -> str:
@@ -296,7 +296,8 @@ def _event(sides: list[Side], entries: list[list[MatchEntry | None]], boards: in
     if round_robin:
         return MatchEvent(sides, len(entries[0]) if entries else 0, boards, entries, sc, kind, primary, "round robin", has_rounds=False)
     last = max((k + 1 for row in entries for k, e in enumerate(row) if e is not None), default=0)
-    e = MatchEvent(sides, last, boards, [row[:last] for row in entries], sc, kind, primary, "swiss")
+    # round columns headed beyond the last with an entry: rounds scheduled, not yet played
+    e = MatchEvent(sides, last, boards, [row[:last] for row in entries], sc, kind, primary, "swiss", scheduled=len(entries[0]) if entries and len(entries[0]) > last else None)
     if last:
         blanks = [i for i, row in enumerate(e.entries) if row[last - 1] is None]
         if len(blanks) > 1:  # the last round is being entered: its empty cells say nothing yet

@@ -1,0 +1,42 @@
+"""Modules loaded without the garbage collector's passes over what they make.
+
+Importing tiebreak makes tens of thousands of objects (functions, classes, tables) that live as
+long as the process and next to no garbage, yet the collector went over them young: about twenty
+passes during the imports of a club workbook's ``tiebreak rank``, some 5 ms of its 100
+(docs/speed.md, "Start-up").  :func:`modules_loading` keeps the collector off while the modules
+load, then moves what they made straight into its oldest generation (``gc.freeze`` then
+``gc.unfreeze``: no pass over them), where it is still collected as everything else is, and turns
+the collector back on.  The collector's state is the caller's again afterwards; if it was off, or
+the caller froze objects of its own (``gc.freeze`` before forking), nothing is changed.
+"""
+
+from __future__ import annotations
+
+import gc
+
+__all__ = ["modules_loading"]
+
+
+class _Loading:
+    """The context of :func:`modules_loading` (a class: ``contextlib`` is not loaded yet when the engine starts loading)."""
+
+    __slots__ = ("ours",)
+
+    def __init__(self) -> None:
+        self.ours = False
+
+    def __enter__(self) -> None:
+        self.ours = gc.isenabled() and gc.get_freeze_count() == 0
+        if self.ours:
+            gc.disable()
+
+    def __exit__(self, *exc: object) -> None:
+        if self.ours:
+            gc.freeze()
+            gc.unfreeze()
+            gc.enable()
+
+
+def modules_loading() -> _Loading:
+    """The block's imports without the collector; what they made in its oldest generation afterwards."""
+    return _Loading()
