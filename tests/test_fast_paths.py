@@ -374,7 +374,7 @@ def test_half_up_skips_decimal_only_where_nothing_is_rounded() -> None:
 def test_fields_on_first_use_equal_the_table_counted_directly(name: str, ev: Evaluation) -> None:
     """played, as_game, wins and rated opponents, computed when first read, against the table counted here."""
     t = ev.tournament
-    assert ev.played == [[k == Kind.PLAYED for k in row] for row in t.kind]
+    assert [list(row) for row in ev.played] == [[k == Kind.PLAYED for k in row] for row in t.kind]
     assert ev.as_game == ev.played  # a Swiss: only games over the board meet the opponent
     w = t.scoring.win
     with_opponent = (Kind.PLAYED, Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS)
@@ -384,9 +384,9 @@ def test_fields_on_first_use_equal_the_table_counted_directly(name: str, ev: Eva
     wins = {"ru": won_over_the_board, "plain": won_with_opponent}.get(ev.rules.name, rounds_won)
     assert ev.wins == wins
     if ev.rules.name in ("ru", "plain"):
-        assert ev.rated_opponents == [[q for q, k in zip(os, ks) if q >= 0 and k in with_opponent] for os, ks in zip(t.opp, t.kind)]
+        assert [list(row) for row in ev.rated_opponents] == [[q for q, k in zip(os, ks) if q >= 0 and k in with_opponent] for os, ks in zip(t.opp, t.kind)]
     else:
-        assert ev.rated_opponents == [[q for q, k in zip(os, ks) if k == Kind.PLAYED] for os, ks in zip(t.opp, t.kind)]
+        assert [list(row) for row in ev.rated_opponents] == [[q for q, k in zip(os, ks) if k == Kind.PLAYED] for os, ks in zip(t.opp, t.kind)]
 
 
 def test_cache_is_bounded_by_cells_and_keeps_what_it_can() -> None:
@@ -430,13 +430,13 @@ def test_fide_rows_of_players_who_played_every_round_equal_the_general_row(rules
                 val = [adj[q] if k == Kind.PLAYED and q >= 0 else (min(own, adj[q]) if q >= 0 else min(own, cap)) for q, k in zip(opp, kind)]
             else:
                 val = [adj[q] if k == Kind.PLAYED and q >= 0 else own for q, k in zip(opp, kind)]
-            assert ev.val[p] == val
+            assert list(ev.val[p]) == val
             assert list(ev.whom[p]) == [q if k == Kind.PLAYED else -1 for q, k in zip(opp, kind)]
-            assert ev.why[p] == [Why.GAME if k == Kind.PLAYED and q >= 0 else Why.DUMMY for q, k in zip(opp, kind)]
+            assert list(ev.why[p]) == [Why.GAME if k == Kind.PLAYED and q >= 0 else Why.DUMMY for q, k in zip(opp, kind)]
             assert list(ev.at[p]) == list(range(len(opp)))
             assert ev.credit[p] == t.pts[p]
             vur = [Kind(k).is_voluntarily_unplayed for k in kind]
-            assert ev.cut_first[p] == (vur if any(vur) else None)
+            assert (None if ev.cut_first[p] is None else list(ev.cut_first[p])) == (vur if any(vur) else None)
             fast += all(k == Kind.PLAYED for k in kind)
     assert fast > 100
 

@@ -220,9 +220,12 @@ def truncated_solkoff(ev: Evaluation, k: int = 1, players: Sequence[int] | None 
     return out
 
 
-def _sorted_values(ev: Evaluation) -> list[list[float] | None]:
-    """Each player's opponent values in ascending order (None where a round is to be cut first)."""
-    return [sorted(v) if f is None or not any(f) else None for v, f in zip(ev.val, ev.cut_first)]
+def _sorted_values(ev: Evaluation) -> list[tuple[float, ...] | None]:
+    """Each player's opponent values in ascending order (None where a round is to be cut first).
+
+    As tuples: they live as long as the evaluation, and the collector stops tracking a tuple of numbers.
+    """
+    return [tuple(sorted(v)) if f is None or not any(f) else None for v, f in zip(ev.val, ev.cut_first)]
 
 
 def median_solkoff(ev: Evaluation, k: int = 1) -> list[float]:

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from enum import Enum, IntFlag
+from itertools import repeat
 from typing import Protocol, TypeVar, cast
 
 from tiebreak.core.i18n import _
@@ -86,12 +87,12 @@ class Evaluation(Record):
     """Actual points (ranking)."""
     score: list[float]
     """Each player's score as it enters his opponents' sums."""
-    val: list[list[float]]
-    credit: list[list[float]]
-    cut_first: list[list[bool] | None]
+    val: list[Sequence[float]]
+    credit: list[Sequence[float]]
+    cut_first: list[Sequence[bool] | None]
     at: list[Sequence[int]]
-    whom: list[list[int]]
-    why: list[list[Why]]
+    whom: list[Sequence[int]]
+    why: list[Sequence[Why]]
     adjusted: list[Adjusted]
     credited: list[float]
     notes: list[str]
@@ -115,12 +116,12 @@ class Evaluation(Record):
         rules: Maker,
         points: list[float],
         score: list[float],
-        val: list[list[float]],
-        credit: list[list[float]],
-        cut_first: list[list[bool] | None],
+        val: list[Sequence[float]],
+        credit: list[Sequence[float]],
+        cut_first: list[Sequence[bool] | None],
         at: list[Sequence[int]],
-        whom: list[list[int]],
-        why: list[list[Why]],
+        whom: list[Sequence[int]],
+        why: list[Sequence[Why]],
         adjusted: list[Adjusted] | None = None,
         credited: list[float] | None = None,
         notes: list[str] | None = None,
@@ -149,14 +150,14 @@ class Evaluation(Record):
     # Most worksheet calls (BH, SB, Solkoff) never read these; computing them with the
     # evaluation was a seventh of a cold call on a big Swiss event.
     @property
-    def played(self) -> list[list[bool]]:
+    def played(self) -> list[Sequence[bool]]:
         """Per round: whether the game was played over the board."""
-        return cast("list[list[bool]]", self._derived("played"))
+        return cast("list[Sequence[bool]]", self._derived("played"))
 
     @property
-    def as_game(self) -> list[list[bool]]:
+    def as_game(self) -> list[Sequence[bool]]:
         """Per round: whether the entry counts as a game against the scheduled opponent among tied players (direct encounter)."""
-        return cast("list[list[bool]]", self._derived("as_game"))
+        return cast("list[Sequence[bool]]", self._derived("as_game"))
 
     @property
     def wins(self) -> list[int]:
@@ -164,9 +165,9 @@ class Evaluation(Record):
         return cast("list[int]", self._derived("wins"))
 
     @property
-    def rated_opponents(self) -> list[list[int]]:
+    def rated_opponents(self) -> list[Sequence[int]]:
         """Each player's opponents whose ratings count."""
-        return cast("list[list[int]]", self._derived("rated_opponents"))
+        return cast("list[Sequence[int]]", self._derived("rated_opponents"))
 
     def _derived(self, name: str) -> object:
         return self.memo(("field", name), self.derived[name])
@@ -210,13 +211,15 @@ class Evaluation(Record):
 
     # ------------------------------------------------------------ derived
     @property
-    def out(self) -> list[list[int]]:
+    def out(self) -> list[Sequence[int]]:
         """Win/draw/loss of each counted game, by the points credited."""
 
-        def compute() -> list[list[int]]:
+        def compute() -> list[Sequence[int]]:
             sc = self.scoring
             table = {sc.loss: LOSS, sc.draw: DRAW, sc.win: WIN}
-            return [[table.get(c, LOSS) for c in row] for row in self.credit]
+            get = table.get
+            # tuples: the collector stops tracking a tuple of numbers (a list per player would count towards a full collection)
+            return [tuple(map(get, row, repeat(LOSS))) for row in self.credit]
 
         return self.memo("out", compute)
 

@@ -223,13 +223,13 @@ class _Ranker:
         self.applied: dict[str, dict[int, Any]] = {}
         """Values of group criteria as shown where they were applied (first application)."""
 
-    def groups(self) -> list[list[int]]:
+    def groups(self) -> list[Sequence[int]]:
         """The players in groups of equal standing, best first."""
         pts = self.ev.points
         by_points: dict[float, list[int]] = {}
         for p in range(self.ev.n):
             by_points.setdefault(round(pts[p], _EPS), []).append(p)
-        out: list[list[int]] = []
+        out: list[Sequence[int]] = []
         for key in sorted(by_points, reverse=True):
             self.split_at[len(out)] = 0
             self.resolve(by_points[key], 0, out, "points")
@@ -239,10 +239,10 @@ class _Ranker:
         """The group in parts of equal value (``values`` in the group's order), best first."""
         return _parts(group, _keys(values, lower_better))
 
-    def resolve(self, group: list[int], ci: int, out: list[list[int]], via: str) -> None:
+    def resolve(self, group: list[int], ci: int, out: list[Sequence[int]], via: str) -> None:
         if len(group) == 1:
             self.decided.setdefault(group[0], via)
-            out.append(group)
+            out.append((group[0],))  # a tuple: the collector stops tracking it (a list per player would count towards a full collection)
             return
         if ci >= len(self.criteria):
             for p in group:
@@ -262,7 +262,7 @@ class _Ranker:
                     self.split_at[len(out)] = ci + 1
                 self.resolve(part, ci + 1, out, crit.code if len(parts) > 1 else via)
 
-    def by_group(self, crit: GroupCriterion, group: list[int], ci: int, out: list[list[int]], via: str) -> None:
+    def by_group(self, crit: GroupCriterion, group: list[int], ci: int, out: list[Sequence[int]], via: str) -> None:
         ctx = GroupContext(self.ratings, lambda: self.places_before(ci))
         keys = crit.keys(self.ev, group, ctx)
         record = self.applied.setdefault(crit.code, {})
@@ -280,7 +280,7 @@ class _Ranker:
             else:
                 self.resolve(part, ci + 1, out, crit.code)
 
-    def progressive(self, crit: ProgressiveCriterion, group: list[int], ci: int, out: list[list[int]], via: str) -> None:
+    def progressive(self, crit: ProgressiveCriterion, group: list[int], ci: int, out: list[Sequence[int]], via: str) -> None:
         """Step k = 1, 2 ... for the players still tied, until they differ or a part has nothing left to drop.
 
         The tied parts are split in place, one step at a time for all of them

@@ -25,7 +25,7 @@ import datetime as _dt
 import functools
 from collections.abc import Sequence
 from itertools import chain, compress, repeat
-from operator import add, and_, eq, sub
+from operator import add, and_, eq, itemgetter, sub
 
 from tiebreak.core.counting import Adjusted, Evaluation, Why
 from tiebreak.core.errors import UnknownRuleSetError
@@ -65,25 +65,25 @@ class RuleSet:
         self,
         t: Tournament,
         score: list[float],
-        val: list[list[float]],
-        credit: list[list[float]],
+        val: list[Sequence[float]],
+        credit: list[Sequence[float]],
         at: list[Sequence[int]],
-        whom: list[list[int]],
-        why: list[list[Why]],
+        whom: list[Sequence[int]],
+        why: list[Sequence[Why]],
         *,
-        cut_first: list[list[bool] | None] | None = None,
+        cut_first: list[Sequence[bool] | None] | None = None,
         adjusted: list[Adjusted] | None = None,
         credited: list[float] | None = None,
         notes: list[str] | None = None,
     ) -> Evaluation:
         n = len(t.players)
 
-        def played() -> list[list[bool]]:
-            return [list(map(_PLAYED.__eq__, row)) for row in t.kind]
+        def played() -> list[Sequence[bool]]:
+            return [tuple(map(_PLAYED.__eq__, row)) for row in t.kind]
 
-        def as_game() -> list[list[bool]]:
+        def as_game() -> list[Sequence[bool]]:
             if t.is_round_robin:  # a round robin's forfeit is a meeting of the two (C.07 15.2)
-                return [[k in _WITH_OPPONENT and q >= 0 for q, k in zip(o, ks)] for o, ks in zip(t.opp, t.kind)]
+                return [tuple([k in _WITH_OPPONENT and q >= 0 for q, k in zip(o, ks)]) for o, ks in zip(t.opp, t.kind)]
             return ev.played
 
         ev = Evaluation(
@@ -105,9 +105,9 @@ class RuleSet:
         )
         return ev
 
-    def rating_opponents(self, t: Tournament) -> list[list[int]]:
+    def rating_opponents(self, t: Tournament) -> list[Sequence[int]]:
         """Opponents whose ratings count in "sum of opponents' ratings": games played over the board."""
-        return [list(compress(opp, map(_PLAYED.__eq__, kinds))) for opp, kinds in zip(t.opp, t.kind)]
+        return [tuple(compress(opp, map(_PLAYED.__eq__, kinds))) for opp, kinds in zip(t.opp, t.kind)]
 
     def wins(self, t: Tournament) -> list[int]:
         """Number of wins counted by the "most wins" criterion: games won over the board."""
@@ -198,17 +198,17 @@ class RuRules(RuleSet):
             self._credit_withdrawals(t, score, credited, adjusted, notes, forfeiters)
         lowest = min(t.points) if n else 0.0
         pab = Kind.PAIRING_BYE.value
-        val: list[list[float]] = []
-        credit: list[list[float]] = []
+        val: list[Sequence[float]] = []
+        credit: list[Sequence[float]] = []
         at: list[Sequence[int]] = []
-        whom: list[list[int]] = []
-        why: list[list[Why]] = []
+        whom: list[Sequence[int]] = []
+        why: list[Sequence[Why]] = []
         games = [Why.GAME] * t.rounds  # shared by the players who played every round (read only)
         every = range(t.rounds)
         for p in range(n):
             kinds = t.kind[p]
             if len(kinds) == t.rounds and kinds.count(_PLAYED) == len(kinds):  # every round a game
-                val.append(list(map(score.__getitem__, t.opp[p])))
+                val.append(tuple(map(score.__getitem__, t.opp[p])))
                 credit.append(t.pts[p])
                 at.append(every)
                 whom.append(t.opp[p])
@@ -238,16 +238,17 @@ class RuRules(RuleSet):
                 else:
                     continue
                 a.append(i)
-            val.append(v)
-            credit.append(c)
-            at.append(a)
-            whom.append(o)
-            why.append(y)
+            # as tuples: the collector stops tracking a tuple of numbers (see _swiss_row)
+            val.append(tuple(v))
+            credit.append(tuple(c))
+            at.append(tuple(a))
+            whom.append(tuple(o))
+            why.append(tuple(y))
         return self._evaluation(t, score, val, credit, at, whom, why, adjusted=adjusted, credited=credited, notes=notes)
 
-    def rating_opponents(self, t: Tournament) -> list[list[int]]:
+    def rating_opponents(self, t: Tournament) -> list[Sequence[int]]:
         """The opponents of games and forfeits (a forfeit's opponent still counts as an opponent)."""
-        return [[q for q, k in zip(t.opp[p], t.kind[p]) if q >= 0 and k in _WITH_OPPONENT] for p in range(len(t.players))]
+        return [tuple([q for q, k in zip(t.opp[p], t.kind[p]) if q >= 0 and k in _WITH_OPPONENT]) for p in range(len(t.players))]
 
     @staticmethod
     def _credit_withdrawals(
@@ -276,7 +277,7 @@ class RuRules(RuleSet):
         forfeits = [(p, i, x - draw) for p in forfeiters for i, (k, x) in enumerate(zip(t.kind[p], t.pts[p])) if k in _FORFEITS]
         # scores are compared to 1e-9; sums of halves, quarters ... are exact and need no rounding
         exact = all((4096 * v).is_integer() and abs(v) < 2**30 for v in set(chain.from_iterable(t.pts)))
-        columns = list(zip(*t.pts)) if all(len(row) == rounds for row in t.pts) else None
+        columns = _point_columns(t, max(stopped))
         cum = [0.0] * n  # actual score after each round so far
         for r in range(max(stopped)):
             if columns is not None:
@@ -317,6 +318,17 @@ class RuRules(RuleSet):
                 notes.append(note.format(**values))
 
 
+def _point_columns(t: Tournament, rounds: int) -> list[list[float]] | None:
+    """The points of the first ``rounds`` rounds a round at a time, when every row has all the rounds (else None).
+
+    Taken a column at a time: ``zip(*t.pts)`` would make an iterator per player, enough of them
+    at once to set off the collector's young collections and be counted towards a full one.
+    """
+    if not all(len(row) == t.rounds for row in t.pts):
+        return None
+    return [list(map(itemgetter(r), t.pts)) for r in range(rounds)]
+
+
 def _nothing_credited(withdrew: str, k: int, rounds: int) -> str:
     """The note for a player who withdrew after round ``k`` with a score nobody else had then."""
     if k + 1 == rounds:
@@ -352,11 +364,11 @@ class PlainRules(RuleSet):
     def evaluate(self, t: Tournament) -> Evaluation:
         n = len(t.players)
         score = list(t.points)
-        val: list[list[float]] = []
-        credit: list[list[float]] = []
+        val: list[Sequence[float]] = []
+        credit: list[Sequence[float]] = []
         at: list[Sequence[int]] = []
-        whom: list[list[int]] = []
-        why: list[list[Why]] = []
+        whom: list[Sequence[int]] = []
+        why: list[Sequence[Why]] = []
         for p in range(n):
             games = [i for i, (q, k) in enumerate(zip(t.opp[p], t.kind[p])) if q >= 0 and k in _WITH_OPPONENT]
             opp, kind, pts = t.opp[p], t.kind[p], t.pts[p]
@@ -367,8 +379,8 @@ class PlainRules(RuleSet):
             why.append([Why.GAME if kind[i] == _PLAYED else Why.FORFEIT_AS_GAME for i in games])
         return self._evaluation(t, score, val, credit, at, whom, why)
 
-    def rating_opponents(self, t: Tournament) -> list[list[int]]:
-        return [[q for q, k in zip(t.opp[p], t.kind[p]) if q >= 0 and k in _WITH_OPPONENT] for p in range(len(t.players))]
+    def rating_opponents(self, t: Tournament) -> list[Sequence[int]]:
+        return [tuple([q for q, k in zip(t.opp[p], t.kind[p]) if q >= 0 and k in _WITH_OPPONENT]) for p in range(len(t.players))]
 
     def wins(self, t: Tournament) -> list[int]:
         """Games and forfeits won (the forfeit's win as scored)."""
@@ -409,7 +421,7 @@ def fide_adjusted(t: Tournament) -> list[float]:
     return res
 
 
-_Row = tuple[list[float], list[float], Sequence[int], list[int], list[Why], list[bool] | None]
+_Row = tuple[Sequence[float], Sequence[float], Sequence[int], Sequence[int], Sequence[Why], Sequence[bool] | None]
 """One player's counted values, credits, rounds, opponents, reasons and cut-first marks (see :class:`Evaluation`)."""
 
 
@@ -448,12 +460,12 @@ class FideRules(RuleSet):
         n = len(t.players)
         adj = fide_adjusted(t)
         adjusted = [Adjusted.NONE if a == x else Adjusted.UNPLAYED_AS_DRAWS for a, x in zip(adj, t.points)]
-        val: list[list[float]] = []
-        credit: list[list[float]] = []
+        val: list[Sequence[float]] = []
+        credit: list[Sequence[float]] = []
         at: list[Sequence[int]] = []
-        whom: list[list[int]] = []
-        why: list[list[Why]] = []
-        first: list[list[bool] | None] = []
+        whom: list[Sequence[int]] = []
+        why: list[Sequence[Why]] = []
+        first: list[Sequence[bool] | None] = []
         row = self._round_robin_row if t.is_round_robin else self._swiss_row
         for p in range(n):
             v, c, a, o, y, f = row(t, p, adj)
@@ -485,7 +497,7 @@ class FideRules(RuleSet):
         if opp_p and not any(kind_p) and min(opp_p) >= 0:  # every round a game over the board (most players): C-level maps
             # the opponents are the table's row and the reasons one list for all such players (read only, as
             # in RuRules): fewer lists for the garbage collector to track in a big event
-            return list(map(adj.__getitem__, opp_p)), pts_p, at, opp_p, _all_games(len(opp_p)), None
+            return tuple(map(adj.__getitem__, opp_p)), pts_p, at, opp_p, _all_games(len(opp_p)), None
         own_p = t.points[p]
         if self.caps:
             cap_other = t.scoring.draw * t.rounds
@@ -501,7 +513,9 @@ class FideRules(RuleSet):
         waiting = t.waiting
         if waiting and any((p, i) in waiting for i in at):  # a round waiting for its result: left out, no dummy opponent
             return _without_waiting(p, (v, pts_p, at, whom, why, first), waiting)
-        return v, pts_p, at, whom, why, first
+        # as tuples, as the fast path's: the collector stops tracking a tuple of numbers, so a big
+        # event's rows are not traversed at every full collection nor counted towards starting one
+        return tuple(v), pts_p, at, tuple(whom), tuple(why), None if first is None else tuple(first)
 
     def wins(self, t: Tournament) -> list[int]:
         """WIN (C.07 7.1): rounds with a win's points, played or not."""
@@ -529,11 +543,11 @@ class Fide2009Rules(RuleSet):
         ]
         adjusted = [Adjusted.NONE if a == x else Adjusted.UNPLAYED_AS_DRAWS for a, x in zip(adj, t.points)]
         rounds = t.rounds
-        val: list[list[float]] = []
-        credit: list[list[float]] = []
+        val: list[Sequence[float]] = []
+        credit: list[Sequence[float]] = []
         at: list[Sequence[int]] = []
-        whom: list[list[int]] = []
-        why: list[list[Why]] = []
+        whom: list[Sequence[int]] = []
+        why: list[Sequence[Why]] = []
         matrix = not t.has_rounds or rr
         for p in range(n):
             v: list[float] = []
