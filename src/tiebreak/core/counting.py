@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from enum import Enum, IntFlag
+from functools import partial
 from itertools import repeat
 from typing import Protocol, TypeVar, cast
 
@@ -98,7 +99,7 @@ class Evaluation(Record):
     notes: list[str]
     fore_maker: Callable[[], Evaluation] | None = None
     cache: dict[object, object]
-    derived: Mapping[str, Callable[[], object]]
+    derived: Mapping[str, Callable[[Evaluation], object]]
     """How the fields few tie-breaks read are computed, on first use (:attr:`played`, :attr:`as_game`, :attr:`wins`, :attr:`rated_opponents`)."""
 
     _fields = (
@@ -127,7 +128,7 @@ class Evaluation(Record):
         notes: list[str] | None = None,
         fore_maker: Callable[[], Evaluation] | None = None,
         cache: dict[object, object] | None = None,
-        derived: Mapping[str, Callable[[], object]] | None = None,
+        derived: Mapping[str, Callable[[Evaluation], object]] | None = None,
     ) -> None:
         self.tournament = tournament
         self.rules = rules
@@ -170,7 +171,9 @@ class Evaluation(Record):
         return cast("list[Sequence[int]]", self._derived("rated_opponents"))
 
     def _derived(self, name: str) -> object:
-        return self.memo(("field", name), self.derived[name])
+        # handed the evaluation, not closing over it: no reference cycle, so an evaluation is freed as
+        # soon as it is dropped instead of waiting, with its tournament, for a full collection
+        return self.memo(("field", name), partial(self.derived[name], self))
 
     # ------------------------------------------------------------ the event
     @property

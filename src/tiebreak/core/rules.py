@@ -78,10 +78,10 @@ class RuleSet:
     ) -> Evaluation:
         n = len(t.players)
 
-        def played() -> list[Sequence[bool]]:
+        def played(ev: Evaluation) -> list[Sequence[bool]]:
             return [tuple(map(_PLAYED.__eq__, row)) for row in t.kind]
 
-        def as_game() -> list[Sequence[bool]]:
+        def as_game(ev: Evaluation) -> list[Sequence[bool]]:
             if t.is_round_robin:  # a round robin's forfeit is a meeting of the two (C.07 15.2)
                 return [tuple([k in _WITH_OPPONENT and q >= 0 for q, k in zip(o, ks)]) for o, ks in zip(t.opp, t.kind)]
             return ev.played
@@ -101,7 +101,7 @@ class RuleSet:
             credited=credited if credited is not None else [0.0] * n,
             notes=notes if notes is not None else [],
             fore_maker=lambda: self.evaluate(_fore(t)),
-            derived={"played": played, "as_game": as_game, "wins": lambda: self.wins(t), "rated_opponents": lambda: self.rating_opponents(t)},
+            derived={"played": played, "as_game": as_game, "wins": lambda ev: self.wins(t), "rated_opponents": lambda ev: self.rating_opponents(t)},
         )
         return ev
 
