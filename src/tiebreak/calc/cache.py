@@ -50,6 +50,7 @@ from collections.abc import Callable, Sequence
 from itertools import repeat
 from typing import Any
 
+from tiebreak.core.collector import while_paused
 from tiebreak.core.counting import Evaluation
 from tiebreak.core.errors import TiebreakError
 from tiebreak.core.i18n import current_language
@@ -202,6 +203,7 @@ class TableCache:
             del self._seen[at]
             self._seen.insert(0, item)
 
+    @while_paused  # one computation: the collector paused while it reads (tiebreak.core.collector)
     def _read(self, grid: Sequence[Sequence[Any]], how: _How) -> _Entry:
         self.reads += 1
         try:
@@ -216,6 +218,7 @@ class TableCache:
         assert entry.tournament is not None
         return entry.tournament
 
+    @while_paused  # one computation: the table read and evaluated with the collector paused (tiebreak.core.collector)
     def evaluation(self, grid: Sequence[Sequence[Any]], rules: str | None = None, scoring: Scoring | None = None, match: MatchSettings | None = None) -> Evaluation:
         """The table read and evaluated under a rule set (both cached); ``match``: what the caller says of a match event."""
         rs = get_rules(rules)

@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from tiebreak.core.collector import while_paused
 from tiebreak.core.counting import Evaluation
 from tiebreak.core.criteria import (
     Criterion,
@@ -348,6 +349,7 @@ def _criteria(t: Tournament, criteria: str | Sequence[str | Criterion] | None) -
     return [get_criterion(c) for c in criteria]
 
 
+@while_paused  # one computation: the collector paused while it ranks (tiebreak.core.collector)
 def rank(
     t: Tournament,
     criteria: str | Sequence[str | Criterion] | None = None,
