@@ -90,6 +90,7 @@ CONVERTED = (
     "plan/settings.py",
     "core/outlook.py",
     "core/progress.py",
+    "core/collector.py",
     "core/match.py",
     "core/match_codes.py",
     "reading/team.py",
