@@ -16,7 +16,7 @@ Rule sets: ``ru`` (default), ``fide-2024``, ``fide-2026``, ``fide-2009``,
 ... ])
 >>> ev = get_rules("ru").evaluate(t)
 >>> ev.val[0], ev.credit[0], ev.out[0]
-([1.0, 0.5], [1.0, 1.0], [1, 1])
+((1.0, 0.5), [1.0, 1.0], (1, 1))
 """
 
 from __future__ import annotations
