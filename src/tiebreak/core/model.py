@@ -31,7 +31,7 @@ from tiebreak.core.errors import ConsistencyError, Location, SettingsError
 from tiebreak.core.i18n import _
 from tiebreak.core.record import FrozenRecord, Record
 
-__all__ = ["CHESS", "DRAUGHTS", "DRAW", "LOSS", "WIN", "Entry", "Kind", "Player", "Scoring", "Tournament", "round_consistent"]
+__all__ = ["CHESS", "DRAUGHTS", "DRAW", "LOSS", "WIN", "Entry", "Kind", "Player", "Scoring", "Tournament", "positions", "round_consistent"]
 
 WIN, DRAW, LOSS = 1, 0, -1
 
@@ -627,7 +627,7 @@ def _whole_column_consistent(opp: list[int], kind: list[int], pts: list[float], 
     if not (loss < draw < win and draw + draw == loss + win):
         return False
     expected = list(range(n))
-    for at in _positions(opp, -1):
+    for at in positions(opp, -1):
         expected[at] = -1
     try:
         back = list(map([*opp, -1].__getitem__, opp))
@@ -640,9 +640,9 @@ def _whole_column_consistent(opp: list[int], kind: list[int], pts: list[float], 
     sums = {s for s in set(ksum) if s < _UNPAIRED_KIND}
     if not sums <= {0, 3, 4}:
         return False
-    if 3 in sums and not all(kind[i] in (1, 2) for i in _positions(ksum, 3)):
+    if 3 in sums and not all(kind[i] in (1, 2) for i in positions(ksum, 3)):
         return False
-    if 4 in sums and not all(kind[i] == 2 for i in _positions(ksum, 4)):
+    if 4 in sums and not all(kind[i] == 2 for i in positions(ksum, 4)):
         return False
     played = list(map(not_, ksum))  # the paired entries with a game on both sides
     mine = list(compress(pts, played))
@@ -655,7 +655,7 @@ def _whole_column_consistent(opp: list[int], kind: list[int], pts: list[float], 
     return not (any(map(eq, colour, other)) and any(x is not None and x == y for x, y in zip(colour, other)))
 
 
-def _positions(values: list[int], x: int) -> list[int]:
+def positions(values: list[Any], x: Any) -> list[int]:
     """Where ``x`` is in ``values`` (few places: found by ``list.index``, in C)."""
     out: list[int] = []
     at = -1

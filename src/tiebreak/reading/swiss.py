@@ -25,6 +25,7 @@ from tiebreak.core.model import (
     Kind,
     Scoring,
     Tournament,
+    positions,
     round_consistent,
 )
 from tiebreak.core.notation import (
@@ -112,16 +113,6 @@ def _index_of(text: str, get_number: Any) -> int:
     return -2 if j is None else j
 
 
-def _where(values: list[Any], x: Any) -> list[int]:
-    """Where ``x`` is in ``values`` (few places: found by ``list.index``, in C)."""
-    out: list[int] = []
-    at = -1
-    for _k in range(values.count(x)):
-        at = values.index(x, at + 1)
-        out.append(at)
-    return out
-
-
 class _Scanned(NamedTuple):
     """What :meth:`SwissDecoding.scan_rounds` found of the common cells: one entry per cell, row by row (a player's rounds in turn)."""
 
@@ -174,7 +165,7 @@ def _mirrored(o_col: list[int], mine: list[int], identity: list[int]) -> bool:
     """
     n = len(o_col)
     expected = identity.copy()
-    for at in _where(o_col, -1):
+    for at in positions(o_col, -1):
         expected[at] = -1
     # each column with a sentinel at its end for the unpaired entries (-1), taken off again
     o_col.append(-1)
@@ -496,12 +487,12 @@ class SwissDecoding(SideColumns):
         opponents = list(map(by_text.__getitem__, map(_OPPONENT, found)))
         if -3 in opponents:  # an opponent written with leading zeros ('007') or not in the table
             get_number = {p.number: i for i, p in enumerate(players)}.get
-            for i in _where(opponents, -3):
+            for i in positions(opponents, -3):
                 opponents[i] = _index_of(_OPPONENT(found[i]), get_number)
         values: set[float] = set()
         slow_cols: list[dict[int, SwissCell]] = [{} for _c in cols]
         # the cells the pattern did not read, a round at a time (the first problem named is the first of its round)
-        for at in sorted(_where(found, ""), key=lambda at: (at % rounds, at)):
+        for at in sorted(positions(found, ""), key=lambda at: (at % rounds, at)):
             i, k = divmod(at, rounds)
             cell = self.other_cell(raw[at], rows[i], cols[k], k)
             if cell is None:
