@@ -151,7 +151,7 @@ def test_every_command_that_reads_a_table_takes_the_table_options(tmp_path: Path
     assert main(["--lang", "en", "outlook", str(path), "--event", "team"]) == 0
     out = capsys.readouterr().out
     # two matches left at 2 match points each: Ajax at most 4 + 2
-    assert "2 games left" in out and "Ajax  4       6" in out
+    assert "2 matches left" in out and "Ajax  4       6" in out
     assert main(["--lang", "en", "compare", str(path), "--event", "team", "--rules", "fide-2024,fide-2026", "--criteria", "BH:MP"]) == 0
     assert "No player's place differs." in capsys.readouterr().out
     assert main(["--lang", "en", "explain", str(path), "--event", "team", "--match-scoring", "3/1/0", "--player", "Ajax", "--criteria", "points"]) == 0
@@ -184,3 +184,15 @@ def test_the_python_api_reads_a_match_table_as_told(tmp_path: Path) -> None:
     assert tiebreak.read(path, event="team", primary="GP").points == [5.5, 3.0, 5.5, 2.0]
     with pytest.raises(tiebreak.SettingsError, match="Plus means 'maybe' must be win, forfeit or auto"):
         tiebreak.read(TEAM_RR, plus="maybe")
+
+
+def test_the_outlook_of_a_match_event_counts_matches(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = save_xlsx(TEAM_RR, tmp_path / "league.xlsx")
+    assert main(["--lang", "ru", "outlook", str(path), "--event", "team"]) == 0
+    assert "После 2-го тура из 3: осталось матчей: 2." in capsys.readouterr().out  # Ajax–Dama and Bols–Cito
+    # a micro-match event read game by game: its games are what is left (the match Орлов–Волкова, two games)
+    micro = [row[:] for row in MICRO]
+    micro[1][5] = micro[4][2] = None
+    path = save_xlsx(micro, tmp_path / "micro.xlsx")
+    assert main(["--lang", "en", "outlook", str(path), "--event", "micro"]) == 0
+    assert "2 games left" in capsys.readouterr().out

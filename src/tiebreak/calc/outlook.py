@@ -25,6 +25,7 @@ from tiebreak.core.errors import SettingsError
 from tiebreak.core.i18n import _, current_language, pgettext
 from tiebreak.core.labels import standings_head
 from tiebreak.core.localformat import format_number
+from tiebreak.core.match import MatchTournament
 from tiebreak.core.model import Tournament
 from tiebreak.core.outlook import Outlook
 from tiebreak.core.progress import Progress, event_outlook
@@ -57,9 +58,11 @@ def outlook_table(t: Tournament, where: Progress, found: Outlook) -> tuple[list[
     The lines above the table (where the event stands; whether places are
     bounds), its header, and one row per player, best chances first.
     """
-    lines = [
-        _("After round {after} of {rounds}: {games} games left.").format(after=where.after_round, rounds=where.rounds, games=found.games_left)
-    ]
+    if isinstance(t, MatchTournament) and t.games_a_round == 1:  # a round of a match event is a match, not a game
+        left = _("After round {after} of {rounds}: {matches} matches left.").format(after=where.after_round, rounds=where.rounds, matches=found.games_left)
+    else:
+        left = _("After round {after} of {rounds}: {games} games left.").format(after=where.after_round, rounds=where.rounds, games=found.games_left)
+    lines = [left]
     if not found.exact:
         lines.append(_("Some places are bounds (too many games left to try every result): the final place lies between them."))
     yes, no = pgettext("outlook", "yes"), pgettext("outlook", "no")
