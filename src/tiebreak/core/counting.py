@@ -39,7 +39,7 @@ from tiebreak.core.i18n import _
 from tiebreak.core.model import DRAW, LOSS, WIN, Scoring, Tournament
 from tiebreak.core.record import Record
 
-__all__ = ["Adjusted", "Evaluation", "Maker", "Ratings", "Why"]
+__all__ = ["Adjusted", "Evaluation", "Maker", "Ratings", "Why", "places_by_points"]
 
 T = TypeVar("T")
 
@@ -240,3 +240,14 @@ class Evaluation(Record):
             value = compute()
             self.cache[key] = value
             return value
+
+
+def places_by_points(points: Sequence[float]) -> list[int]:
+    """Every player's place (0 = first) by points alone, players level on points sharing one.
+
+    >>> places_by_points([2.0, 3.5, 2.0, 1.0])
+    [1, 0, 1, 2]
+    """
+    ranks = sorted({round(x, 9) for x in points}, reverse=True)
+    index = {x: i for i, x in enumerate(ranks)}
+    return [index[round(x, 9)] for x in points]

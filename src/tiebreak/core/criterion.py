@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
-from tiebreak.core.counting import Evaluation, Ratings
+from tiebreak.core.counting import Evaluation, Ratings, places_by_points
 from tiebreak.core.explain_rows import Explainer, GroupExplainer
 from tiebreak.core.i18n import current_language
 from tiebreak.core.record import FrozenRecord, Record
@@ -214,12 +214,6 @@ class GroupContext(Record):
         self.places = places
 
 
-def _places_by_points(ev: Evaluation) -> list[int]:
-    ranks = sorted({round(x, 9) for x in ev.points}, reverse=True)
-    index = {x: i for i, x in enumerate(ranks)}
-    return [index[round(x, 9)] for x in ev.points]
-
-
 class GroupCriterion(Criterion):
     """A criterion computed within a group of tied players (head-to-head, order of places, ...)."""
 
@@ -280,7 +274,7 @@ class GroupCriterion(Criterion):
             groups: dict[float, list[int]] = {}
             for p, pts in enumerate(ev.points):
                 groups.setdefault(round(pts, 9), []).append(p)
-            ctx = GroupContext(ratings, lambda: ev.memo("places_by_points", lambda: _places_by_points(ev)))
+            ctx = GroupContext(ratings, lambda: ev.memo("places_by_points", lambda: places_by_points(ev.points)))
             out: list[Any] = [None] * ev.n
             for members in groups.values():
                 if len(members) == 1:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from tiebreak.core.counting import Evaluation, Ratings
+from tiebreak.core.counting import Evaluation, Ratings, places_by_points
 from tiebreak.core.criterion import Criterion, GroupContext, GroupCriterion
 from tiebreak.core.explain_rows import GroupExplainer, Row, Step
 from tiebreak.core.i18n import _, ngettext, pgettext
@@ -47,12 +47,6 @@ class _Tied:
     """Whether the group comes from the event's criteria list."""
 
 
-def _points_places(ev: Evaluation) -> list[int]:
-    ranks = sorted({round(x, 9) for x in ev.points}, reverse=True)
-    index = {x: i for i, x in enumerate(ranks)}
-    return [index[round(x, 9)] for x in ev.points]
-
-
 def _by_number(ev: Evaluation, players: list[int]) -> list[int]:
     return sorted(players, key=lambda q: (ev.tournament.players[q].number, q))
 
@@ -70,7 +64,7 @@ def _tied(ev: Evaluation, p: int, crit: Criterion, ranking: Ranking | None) -> _
             basis = _("the criteria list is not given: tied on points alone")
         else:
             basis = _("{code} is not in the event's criteria list: tied on points alone").format(code=crit.code)
-        return _Tied(group, first, equal, basis, _points_places(ev))
+        return _Tied(group, first, equal, basis, places_by_points(ev.points))
     at = ranking.places_at(ci)
     group = _by_number(ev, [q for q in range(ev.n) if at[q] == at[p]])
     index = {f: i for i, f in enumerate(sorted({f for f, _last in at}))}

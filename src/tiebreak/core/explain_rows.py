@@ -20,7 +20,7 @@ from typing import Any
 
 from tiebreak.core import coefficients as co
 from tiebreak.core import fide
-from tiebreak.core.counting import Adjusted, Evaluation, Ratings, Why
+from tiebreak.core.counting import Adjusted, Evaluation, Ratings, Why, places_by_points
 from tiebreak.core.i18n import _, lazy_gettext, ngettext, pgettext
 from tiebreak.core.localformat import decimal_separator
 from tiebreak.core.numbers import TEXT_DECIMALS, half_up, text
@@ -493,12 +493,6 @@ def _tied_group(ev: Evaluation, p: int) -> list[int]:
     return [q for q in range(ev.n) if round(ev.points[q], 9) == key]
 
 
-def _places_by_points(ev: Evaluation) -> list[int]:
-    ranks = sorted({round(x, 9) for x in ev.points}, reverse=True)
-    index = {x: i for i, x in enumerate(ranks)}
-    return [index[round(x, 9)] for x in ev.points]
-
-
 def _group_rows(ev: Evaluation, p: int, group: Sequence[int], de: bool, result: Callable[[int], str] | None = None) -> list[Row]:
     """The games of p against the others of ``group`` (DE: only those that count as games, averaged per opponent);
     ``result(r)`` writes the result of entry ``r`` (default: as the table shows a game)."""
@@ -540,7 +534,7 @@ def _h2h(ev: Evaluation, p: int, group: list[int], others: str) -> tuple[list[Ro
 
 
 def _order(ev: Evaluation, p: int, group: list[int], others: str) -> tuple[list[Row], str]:
-    places = _places_by_points(ev)
+    places = places_by_points(ev.points)
     members = set(group)
     common: set[int] | None = None
     for m in group:
