@@ -129,16 +129,7 @@ class ValueCriterion(Criterion):
         explainer: Explainer | GroupExplainer | None = None,
         compute: Callable[[Evaluation, Ratings], list[Any]] = compute,
     ) -> None:
-        object.__setattr__(self, "code", code)
-        object.__setattr__(self, "name", name)
-        object.__setattr__(self, "name_ru", name_ru)
-        object.__setattr__(self, "description", description)
-        object.__setattr__(self, "needs", needs)
-        object.__setattr__(self, "decimals", decimals)
-        object.__setattr__(self, "aliases", aliases)
-        object.__setattr__(self, "fide", fide)
-        object.__setattr__(self, "lower_is_better", lower_is_better)
-        object.__setattr__(self, "explainer", explainer)
+        Criterion.__init__(self, code, name, name_ru, description, needs, decimals, aliases, fide, lower_is_better, explainer)
         object.__setattr__(self, "compute", compute)
 
     @property
@@ -176,16 +167,7 @@ class ProgressiveCriterion(Criterion):
         explainer: Explainer | GroupExplainer | None = None,
         compute: Callable[[Evaluation, int, Sequence[int] | None], list[float]] = compute,
     ) -> None:
-        object.__setattr__(self, "code", code)
-        object.__setattr__(self, "name", name)
-        object.__setattr__(self, "name_ru", name_ru)
-        object.__setattr__(self, "description", description)
-        object.__setattr__(self, "needs", needs)
-        object.__setattr__(self, "decimals", decimals)
-        object.__setattr__(self, "aliases", aliases)
-        object.__setattr__(self, "fide", fide)
-        object.__setattr__(self, "lower_is_better", lower_is_better)
-        object.__setattr__(self, "explainer", explainer)
+        Criterion.__init__(self, code, name, name_ru, description, needs, decimals, aliases, fide, lower_is_better, explainer)
         object.__setattr__(self, "compute", compute)
 
     @property
@@ -244,16 +226,7 @@ class GroupCriterion(Criterion):
         compute: Callable[[Evaluation, Sequence[int], GroupContext], list[Any]] = compute,
         shown: Callable[[Evaluation, Sequence[int], GroupContext], list[Any]] | None = None,
     ) -> None:
-        object.__setattr__(self, "code", code)
-        object.__setattr__(self, "name", name)
-        object.__setattr__(self, "name_ru", name_ru)
-        object.__setattr__(self, "description", description)
-        object.__setattr__(self, "needs", needs)
-        object.__setattr__(self, "decimals", decimals)
-        object.__setattr__(self, "aliases", aliases)
-        object.__setattr__(self, "fide", fide)
-        object.__setattr__(self, "lower_is_better", lower_is_better)
-        object.__setattr__(self, "explainer", explainer)
+        Criterion.__init__(self, code, name, name_ru, description, needs, decimals, aliases, fide, lower_is_better, explainer)
         object.__setattr__(self, "compute", compute)
         object.__setattr__(self, "shown", shown)
 
