@@ -20,7 +20,7 @@ from tiebreak.core.compare import (
     variants,
 )
 from tiebreak.core.criteria import get_criterion
-from tiebreak.core.errors import FileFormatError, SettingsError
+from tiebreak.core.errors import FileFormatError
 from tiebreak.core.i18n import _, current_language, pgettext, set_language, use_language
 from tiebreak.core.labels import standings_head, text
 from tiebreak.core.numbers import POINTS_DECIMALS, json_value
@@ -108,7 +108,7 @@ def run_compare(
         crit_list = [None, crit_list[0]]
     pairs = variants(rule_list, crit_list)
     if trf:
-        rankings = _trf_rankings(path, sheet, pairs, language, after_round)
+        rankings = _trf_rankings(path, pairs, language, after_round)
     else:
         rankings = _book_rankings(path, sheet, pairs, language, after_round, read or {})
     result = compare_rankings(rankings)
@@ -126,13 +126,15 @@ def run_compare(
 
 
 def _trf_rankings(
-    path: Path, sheet: str | None, pairs: Sequence[tuple[str | None, str | None]], language: Callable[[object, Iterable[object]], str] | None, after_round: int | None
+    path: Path, pairs: Sequence[tuple[str | None, str | None]], language: Callable[[object, Iterable[object]], str] | None, after_round: int | None
 ) -> list[Ranking]:
-    """A TRF file ranked under each (rules, criteria) pair; None: the file's own (else the defaults)."""
+    """A TRF file ranked under each (rules, criteria) pair; None: the file's own (else the defaults).
+
+    The options a TRF file decides itself (``--sheet``, ``--scoring`` ...) were refused before
+    (:func:`tiebreak.cli.options.refuse_for_trf`).
+    """
     from tiebreak.io.trf_team import read_any_trf_file as read_trf_file
 
-    if sheet:
-        raise SettingsError(_("--sheet is for workbooks; a TRF file has no sheets"))
     t = read_trf_file(path)
     if after_round is not None:
         t = at_round(t, after_round)
