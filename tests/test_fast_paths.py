@@ -874,3 +874,37 @@ def test_common_cells_are_read_by_the_notation_as_their_slices_say() -> None:
     for v in ["1234567w1", "12w", "w1", "12 w 1", "12w1 ", "12x1", "", "-1", None, 12.0, "12w\n1", "12w1\n"]:
         assert not _is_common(v), v
     assert seen > 1000
+
+
+def _common_cells_by_pattern(texts: list[str], numbers: list[int]) -> tuple[list[int], list[int]]:
+    """The common cells as the one-group pattern reads them over the joined column (what the scan did before)."""
+    from tiebreak.reading.swiss import _FAST_COLUMN, _OPPONENT, _TAIL, _TAIL_CODE
+
+    found = _FAST_COLUMN.findall("\n".join(texts))
+    assert len(found) == len(texts)
+    index = {n: i for i, n in enumerate(numbers)}
+    codes = [_TAIL_CODE[_TAIL(t)] if t else 0 for t in found]
+    opponents = [index.get(int(_OPPONENT(t)), -2) if t else -1 for t in found]
+    return codes, opponents
+
+
+@pytest.mark.parametrize("numbers", [list(range(1, 41)), [7, 12, 300, 1005, 40000, 999999], [3, 1234567, 12]])
+def test_common_cells_found_by_their_slices_equal_the_pattern(numbers: list[int]) -> None:
+    """Round cells coded by their last two characters and looked up by the rest, against the pattern over the joined column."""
+    from types import SimpleNamespace
+
+    from tiebreak.reading.swiss import _common_cells
+
+    odd = ["12w1", "007b0", "5б½", "3ч=", "12w", "12x1", "w1", "1w", "1234567w1", "12W+", "9b−", "", "-1", "12w1 ", "\x00",
+           "+12w1", "12 w1", "0w1", "١٢w1", "²w1", "٠٠٧b0", "1005Б1", "40000ч0", "999999w½", "0999999w1", "1234567b0",
+           "12ww1", "w", "½", "+", "12+", "12б", "12бб", "x12w1", "12.0w1", "3Ч1"]
+    rng = random.Random(len(numbers))
+    texts = odd * 3 + [f"{rng.choice(numbers)}{rng.choice('wWбБbBчЧ')}{rng.choice('01½=+-−–')}" for _ in range(300)]
+    texts += [v for row in swiss_grid(random.Random(5), 30, 6)[1:] for v in row[2:] if isinstance(v, str)]
+    rng.shuffle(texts)
+    players = [SimpleNamespace(number=n) for n in numbers]
+    got = _common_cells(texts, players)  # type: ignore[arg-type]
+    assert got == _common_cells_by_pattern(texts, numbers)
+    assert sum(c > 0 for c in got[0]) > 300  # most are common cells
+    assert -2 in got[1] or len(numbers) == 40  # a number not in the table is told apart from no number
+

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import chain, islice
 from operator import add, eq, itemgetter
 from typing import Any, NamedTuple, NoReturn, cast
@@ -23,6 +23,7 @@ from tiebreak.core.model import (
     LOSS,
     WIN,
     Kind,
+    Player,
     Scoring,
     Tournament,
     positions,
@@ -67,7 +68,6 @@ _OPPONENT, _COLOUR_CHAR, _RESULT_CHAR = itemgetter(slice(None, -2)), itemgetter(
 _TAIL = itemgetter(slice(-2, None))
 _TAIL_TEXTS = [c + x for c in _COLOURS for x in _FAST_MARKS]
 _TAIL_CODE = {t: i for i, t in enumerate(_TAIL_TEXTS, start=1)}
-_CODE_OF_TAIL = {"": 0, **_TAIL_CODE}  # '': a cell the pattern did not read
 _MARK_OF_CODE: list[Any] = [None, *(_FAST_MARKS[t[-1]] for t in _TAIL_TEXTS)]
 _COLOUR_OF_CODE: list[str | None] = [None, *(_COLOURS[t[0]] for t in _TAIL_TEXTS)]
 
@@ -111,6 +111,49 @@ def _index_of(text: str, get_number: Any) -> int:
     """Player index for an opponent number written with leading zeros ('007'), -2 for none."""
     j = get_number(int(text))
     return -2 if j is None else j
+
+
+class _Tails(dict[str, int]):
+    """A cell's last two characters -> its colour and result's code (_TAIL_CODE); 0 for any other."""
+
+    def __missing__(self, key: str) -> int:
+        return 0
+
+
+_CODE_OF_ANY_TAIL = _Tails(_TAIL_CODE)
+
+
+def _common_cells(texts: list[str], players: Sequence[Player]) -> tuple[list[int], list[int]]:
+    """Each cell's colour and result code (0: not a common cell) and opponent (a player index, -2: a number not in the table, -1: none).
+
+    A common cell is what _FAST_COLUMN reads: one to six decimal digits, a
+    colour letter and a one-character result.  Its last two characters are
+    coded and the rest looked up among the players' numbers as written, for all
+    cells at once; only the cells that are not plainly one (no code, an
+    opponent not written as a start number is) are looked at one by one.
+    ``texts``: the cells, '' for an empty one and a character no cell holds
+    for a number.
+    """
+    if any(p.number >= 10**6 for p in players):  # a start number of seven digits is no common cell's opponent
+        found = _FAST_COLUMN.findall("\n".join(texts))
+        texts = found if len(found) == len(texts) else [""] * len(texts)
+    codes = list(map(_CODE_OF_ANY_TAIL.__getitem__, map(_TAIL, texts)))
+    by_text = _ByText((str(p.number), i) for i, p in enumerate(players))  # opponent as written -> player index
+    by_text[""] = -1  # no opponent: a cell of two characters or fewer
+    opponents = list(map(by_text.__getitem__, map(_OPPONENT, texts)))
+    for i in positions(codes, 0):  # no colour and result: no common cell, whatever comes before them
+        opponents[i] = -1
+    for i in positions(opponents, -1):  # a colour and result alone ('w1'): no common cell
+        codes[i] = 0
+    if -3 in opponents:  # an opponent not written as a start number: leading zeros ('007'), not in the table, no number
+        get_number = {p.number: i for i, p in enumerate(players)}.get
+        for i in positions(opponents, -3):
+            head = _OPPONENT(texts[i])
+            if len(head) <= 6 and head.isdecimal():
+                opponents[i] = _index_of(head, get_number)
+            else:
+                codes[i], opponents[i] = 0, -1
+    return codes, opponents
 
 
 class _Scanned(NamedTuple):
@@ -477,22 +520,13 @@ class SwissDecoding(SideColumns):
         contiguous = cols == list(range(cols[0], cols[0] + rounds))
         pick = itemgetter(slice(cols[0], cols[0] + rounds)) if contiguous else itemgetter(*cols)
         raw = list(chain.from_iterable(map(pick, [cells[r] for r in rows])))
-        found = _FAST_COLUMN.findall("\n".join(["" if v is None else v if v.__class__ is str else "\x00" for v in raw]))
-        if len(found) != len(raw):  # cannot happen for normalized text; read everything cell by cell then
-            found = [""] * len(raw)
-        codes = list(map(_CODE_OF_TAIL.__getitem__, map(_TAIL, found)))
         players = self.swiss_players
-        by_text = _ByText((str(p.number), i) for i, p in enumerate(players))  # opponent as written -> player index
-        by_text[""] = -1  # a cell the pattern did not read: no opponent (yet)
-        opponents = list(map(by_text.__getitem__, map(_OPPONENT, found)))
-        if -3 in opponents:  # an opponent written with leading zeros ('007') or not in the table
-            get_number = {p.number: i for i, p in enumerate(players)}.get
-            for i in positions(opponents, -3):
-                opponents[i] = _index_of(_OPPONENT(found[i]), get_number)
+        texts = ["" if v is None else v if v.__class__ is str else "\x00" for v in raw]
+        codes, opponents = _common_cells(texts, players)
         values: set[float] = set()
         slow_cols: list[dict[int, SwissCell]] = [{} for _c in cols]
         # the cells the pattern did not read, a round at a time (the first problem named is the first of its round)
-        for at in sorted(positions(found, ""), key=lambda at: (at % rounds, at)):
+        for at in sorted(positions(codes, 0), key=lambda at: (at % rounds, at)):
             i, k = divmod(at, rounds)
             cell = self.other_cell(raw[at], rows[i], cols[k], k)
             if cell is None:
