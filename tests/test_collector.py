@@ -239,3 +239,68 @@ def test_read_evaluate_and_rank_leave_no_reference_cycle() -> None:
     finally:
         gc.enable()
     assert found == 0
+
+
+def _in_oldest(obj: object) -> bool:
+    return any(o is obj for o in gc.get_objects(generation=2))
+
+
+def test_what_a_pause_leaves_alive_goes_to_the_oldest_generation_and_is_still_collected() -> None:
+    """At the end of a pause the survivors are in the oldest generation (no young pass over them); dropped, a cycle among them is still freed."""
+    gc.collect()
+    with paused() as mine:
+        kept = [[i] for i in range(50)]  # lists: tracked
+        cycle: list[Any] = []
+        cycle.append(cycle)
+    assert mine
+    assert gc.isenabled()
+    assert gc.get_count()[0] < 50  # the young count starts again: no collection due at the next allocation
+    assert _in_oldest(kept) and _in_oldest(kept[0]) and _in_oldest(cycle)
+    del cycle
+    assert gc.collect() >= 1  # the full collection frees the cycle
+
+
+def test_a_pause_inside_another_or_in_a_thread_moves_nothing() -> None:
+    """Only the pause in force moves the survivors, when it ends; a collector the caller froze objects for is left as it is."""
+    gc.collect()
+    with paused():
+        with paused() as nested:
+            inner = [[1]]
+        assert not nested
+        assert not _in_oldest(inner)  # the nested one ended: nothing moved yet
+    assert _in_oldest(inner)
+    mine = [[2]]
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        with paused() as took:
+            later = [[3]]
+        assert took and gc.get_freeze_count() == frozen  # the caller's frozen objects stay frozen
+        assert not _in_oldest(later)
+        assert not _in_oldest(mine)  # frozen: in no generation
+    finally:
+        gc.unfreeze()
+
+
+def test_a_worksheet_function_runs_paused_and_leaves_its_table_in_the_oldest_generation(monkeypatch: pytest.MonkeyPatch) -> None:
+    """BUCHHOLZ (through the module xlwings loads) reads, evaluates and answers with the collector paused; the cache's copy ends up old."""
+    from tiebreak.calc import cache as cache_module
+    from tiebreak.excel import functions
+
+    states: list[bool] = []
+    original = cache_module.TableCache.own_copy
+
+    def own_copy(self: Any, grid: Any, look: Any) -> Any:
+        states.append(gc.isenabled())
+        return original(self, grid, look)
+
+    monkeypatch.setattr(cache_module.TableCache, "own_copy", own_copy)
+    cache_module.shared.clear()
+    gc.collect()
+    grid = swiss_grid(random.Random(11), 20, 5)
+    column = functions.buchholz(grid)
+    assert states == [False] and gc.isenabled()
+    assert len(column) == len(grid) and all(isinstance(row[0], float) for row in column[1:])
+    held = cache_module.shared._seen[0][0]
+    assert held == grid and _in_oldest(held) and _in_oldest(held[1])
+    cache_module.shared.clear()

@@ -14,7 +14,21 @@ from __future__ import annotations
 
 import gc
 
-__all__ = ["modules_loading"]
+__all__ = ["modules_loading", "promote"]
+
+
+def promote() -> bool:
+    """Move every object the collector tracks into its oldest generation, with no pass over them; False if not done.
+
+    ``gc.freeze`` then ``gc.unfreeze``: two list splices in C, and the young
+    generations' counts start again from nought.  Not done when the caller froze
+    objects of its own (``gc.freeze`` before forking): unfreezing would let them go.
+    """
+    if gc.get_freeze_count():
+        return False
+    gc.freeze()
+    gc.unfreeze()
+    return True
 
 
 class _Loading:
@@ -32,8 +46,7 @@ class _Loading:
 
     def __exit__(self, *exc: object) -> None:
         if self.ours:
-            gc.freeze()
-            gc.unfreeze()
+            promote()
             gc.enable()
 
 

@@ -35,6 +35,7 @@ from tiebreak.calc import answers as api
 from tiebreak.calc.cache import shared
 from tiebreak.calc.outlook import outlook_column
 from tiebreak.core.a1 import find_sheet
+from tiebreak.core.collector import paused
 from tiebreak.core.errors import SettingsError, TiebreakError
 from tiebreak.core.i18n import (
     _,
@@ -338,6 +339,10 @@ def _guard(f: Callable[..., Any], lang: Any = None, caller: Any = None) -> Calla
             return ""  # a row formula filled past the last player: an empty cell, not a spilled column
         if not args:
             return checked()
+        with paused():  # one computation, the cache's copy and the answer included (tiebreak.core.collector)
+            return answered(args)
+
+    def answered(args: tuple[Any, ...]) -> Any:
         table = trimmed(args[0])
         try:
             table, found = _table_cyrillic(table)

@@ -244,7 +244,7 @@ class _Reader(SwissDecoding, RoundRobinDecoding):
         self.notes: list[str] = []
 
     def read(self) -> Tournament:
-        nonempty_rows = [r for r in range(self.height) if any(v is not None for v in self.cells[r])]
+        nonempty_rows = [r for r, row in enumerate(self.cells) if row.count(None) != len(row)]  # cleaned cells: None is the only empty one
         if not nonempty_rows:
             raise LayoutError(_("the range is empty: select the crosstable (players' rows with their results)"))
         frame = find_frame(self.cells, nonempty_rows, self._looks_like_data)
