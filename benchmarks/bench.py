@@ -26,12 +26,14 @@ player; then times:
    ranking spent crediting withdrawn players (``ru``).
 8. a worksheet function on a whole-column range (1,048,576 rows, 30 used).
 
-Times are the best of ``--repeat`` runs, with every cache of tiebreak emptied
+Times are the best of ``--repeat`` runs (of five at least for the two timings
+of the per-game ratio and for the worksheet path), with every cache of tiebreak emptied
 before each run (cold), in CPU time of this process (``time.process_time``:
 other programs running on the machine count less than in wall-clock time;
 gacrux times itself in its own process, the command line of 5. is timed on
 the wall clock, since it writes files).  Ratios are printed with the target
-they answer to.
+they answer to.  The values are gathered by start number for the comparison
+with the peers after each timing, not inside it.
 """
 
 from __future__ import annotations
@@ -83,26 +85,34 @@ def best(fn: Callable[[], Any], repeat: int, setup: Callable[[], Any] | None = N
 
 
 # ------------------------------------------------------------------ tiebreak
-def ours_from_grid(grid: list[list[Any]]) -> dict[int, tuple[float, ...]]:
-    """What three worksheet functions compute from the grid they are handed (tiebreak.calc.answers)."""
+def ours_from_grid(grid: list[list[Any]]) -> tuple[Any, list[list[float]]]:
+    """What three worksheet functions compute from the grid they are handed (tiebreak.calc.answers): the table read, and a column per code."""
     cache = TableCache()
-    cols = [api.criterion_values(cache, grid, code, RULES)[1] for code in CODES]
-    players = cache.tournament(grid).players
-    return {p.number: tuple(col[i] for col in cols) for i, p in enumerate(players)}
+    got = [api.criterion_values(cache, grid, code, RULES) for code in CODES]
+    return got[0][0].tournament, [values for _ev, values in got]
 
 
-def ours_from_trf(text: str) -> dict[int, tuple[float, ...]]:
-    t = read_trf(text)
-    cols = [tiebreak.values(t, code, RULES) for code in CODES]  # each evaluates the rules anew
+def by_number(computed: tuple[Any, list[list[float]]]) -> dict[int, tuple[float, ...]]:
+    """The values of :func:`ours_from_grid` by start number, for the comparison with the peers (made outside the timings)."""
+    t, cols = computed
     return {p.number: tuple(col[i] for col in cols) for i, p in enumerate(t.players)}
 
 
-def worksheet_calls(copies: list[list[list[Any]]]) -> dict[int, tuple[float, ...]]:
+def ours_from_trf(text: str) -> tuple[Any, list[list[float]]]:
+    t = read_trf(text)
+    return t, [tiebreak.values(t, code, RULES) for code in CODES]  # each evaluates the rules anew
+
+
+def worksheet_calls(copies: list[list[list[Any]]]) -> list[Any]:
     """The three worksheet calls BUCHHOLZ, SOLKOFF_TRUNC(…, 1) and SONNEBORN_BERGER(…, "fide"), each handed its own copy of the grid."""
     from tiebreak.excel import functions as f
 
-    cols = [f.buchholz(copies[0], rules=RULES), f.solkoff_trunc(copies[1], 1, rules=RULES), f.sonneborn_berger(copies[2], rules=RULES, convention="fide")]
-    return {int(row[0]): tuple(col[r][0] for col in cols) for r, row in enumerate(copies[0]) if r}
+    return [f.buchholz(copies[0], rules=RULES), f.solkoff_trunc(copies[1], 1, rules=RULES), f.sonneborn_berger(copies[2], rules=RULES, convention="fide")]
+
+
+def spilled_by_number(grid: list[list[Any]], cols: list[Any]) -> dict[int, tuple[float, ...]]:
+    """The spilled columns of :func:`worksheet_calls` by start number (made outside the timings)."""
+    return {int(row[0]): tuple(col[r][0] for col in cols) for r, row in enumerate(grid) if r}
 
 
 def worksheet_against_core(grid: list[list[Any]], model: Any, repeat: int) -> tuple[float, float, dict[int, tuple[float, ...]]]:
@@ -113,8 +123,9 @@ def worksheet_against_core(grid: list[list[Any]], model: Any, repeat: int) -> tu
         copies = [fresh(grid) for _ in range(3)]
         cold()
         t0 = time.process_time()
-        values = worksheet_calls(copies)
+        cols = worksheet_calls(copies)
         ours = min(ours, time.process_time() - t0)
+        values = spilled_by_number(copies[0], cols)
         t0 = time.process_time()
         core_values(model)
         theirs = min(theirs, time.process_time() - t0)
@@ -263,10 +274,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"\n== {n} players × {rounds} rounds: {games} games, {sum(k == tiebreak.Kind.PAIRING_BYE for row in t.kind for k in row)} pairing byes, "
               f"{sum(k == tiebreak.Kind.FORFEIT_WIN for row in t.kind for k in row)} forfeits, {sum(k == tiebreak.Kind.HALF_BYE for row in t.kind for k in row)} half-point byes")
         res: dict[str, float] = {}
-        res["grid"], ours = best(ours_from_grid, args.repeat, lambda: fresh(grid))
+        # the two timings of the per-game ratio: best of five at least (a single run moves by a third on a quiet machine)
+        res["grid"], computed = best(ours_from_grid, max(args.repeat, 5), lambda: fresh(grid))
+        ours = by_number(computed)
         if text:
-            res["trf"], ours_trf = best(ours_from_trf, args.repeat, lambda: text)
-            if ours_trf != ours:
+            res["trf"], computed = best(ours_from_trf, args.repeat, lambda: text)
+            if by_number(computed) != ours:
                 print("  DISAGREE: grid and TRF give different values")
                 return 1
         if n <= args.core_limit:
@@ -306,7 +319,7 @@ def main(argv: list[str] | None = None) -> int:
                 ratio("gacrux (parse + compute) / worksheet path", total, res["worksheet"], "target ≥ 150 at 2,000 × 13")
             ratio("gacrux (parse + compute) / tiebreak (TRF)", total, res["trf"])
             ratio("gacrux compute only / tiebreak (TRF, read + compute)", res["gacrux_compute"], res["trf"])
-        res["rank_default"], _ = best(lambda tt: tiebreak.rank(tt), args.repeat, lambda: read_table(grid))
+        res["rank_default"], _ = best(lambda tt: tiebreak.rank(tt), max(args.repeat, 5), lambda: read_table(grid))
         res["rank_fide"], _ = best(lambda tt: tiebreak.rank(tt, "BH/C1, BH, SB, DE, WIN", RULES), args.repeat, lambda: read_table(grid))
         line("full ranking, default criteria (table read beforehand)", res["rank_default"])
         line("full ranking, BH/C1, BH, SB, DE, WIN", res["rank_fide"])
