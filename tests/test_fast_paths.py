@@ -143,6 +143,38 @@ def test_truncated_solkoff_steps_equal_cut_sum(name: str, ev: Evaluation) -> Non
         assert truncated_solkoff(ev, k, subset) == [reference[p] for p in subset], (name, k)
 
 
+def test_buchholz_and_sb_of_all_players_at_once_equal_each_players_own() -> None:
+    """BH, BH/C1 and FIDE SB for all players at once (C-level maps where nothing is cut first) against each player's cut_sum and SB."""
+    from tiebreak.core.coefficients import buchholz, fide_sonneborn_berger, fide_sonneborn_berger_of
+
+    at_once = 0
+    for name, ev in _evaluations():
+        for low in (0, 1):
+            assert buchholz(ev, low) == [cut_sum(ev.val[p], low, 0, ev.cut_first[p], rounds=ev.rounds) for p in range(ev.n)], (name, low)
+        assert fide_sonneborn_berger(ev) == [fide_sonneborn_berger_of(v, c) for v, c in zip(ev.val, ev.credit)], name
+        at_once += min(map(len, ev.val), default=2) >= 2 and 0 < ev.cut_first.count(None) < ev.n
+    assert at_once >= 5  # the maps are taken with players to cut first among them, not only the loop
+
+
+def test_one_low_cut_with_unplayed_rounds_equals_the_cut_positions() -> None:
+    """cut_sum's one low cut where a round is to be cut first against the sum left by cut_positions, bit for bit (values not halves too)."""
+    from tiebreak.core.coefficients import cut_positions
+
+    rng = random.Random(41)
+    taken = 0
+    for _ in range(3000):
+        n = rng.randrange(1, 9)
+        pool = rng.choice([[0.0, 0.5, 1.0, 1.5, 2.0, 3.5], [0.1, 0.7, 1.3, 2.2, 0.3], [3.0, 1.0, 0.0, 4.0]])
+        vals = tuple(rng.choice(pool) for _ in range(n))
+        vur = [rng.random() < 0.3 for _ in range(n)]
+        rounds = rng.choice([None, n, max(n - 1, 0), 0, n + 2])
+        cut = set(cut_positions(vals, 1, 0, vur, list(vals), rounds))
+        want = float(sum(v for i, v in enumerate(vals) if i not in cut)) if any(vur) else cut_sum(vals, 1, 0, None, rounds=rounds)
+        assert repr(cut_sum(vals, 1, 0, vur, rounds=rounds)) == repr(want), (vals, vur, rounds)
+        taken += any(vur) and rounds != 0
+    assert taken > 1000
+
+
 def reference_places(ev: Evaluation, depth: list[int] | None = None) -> list[str]:
     """Places by points, then the truncated Solkoff dropping 1, 2 ... worst values while still tied (1.13.8), done plainly.
 
@@ -893,7 +925,7 @@ def test_common_cells_found_by_their_slices_equal_the_pattern(numbers: list[int]
     """Round cells coded by their last two characters and looked up by the rest, against the pattern over the joined column."""
     from types import SimpleNamespace
 
-    from tiebreak.reading.swiss import _common_cells
+    from tiebreak.reading.swiss import _FAST_COLUMN, _common_cells, _is_common
 
     odd = ["12w1", "007b0", "5б½", "3ч=", "12w", "12x1", "w1", "1w", "1234567w1", "12W+", "9b−", "", "-1", "12w1 ", "\x00",
            "+12w1", "12 w1", "0w1", "١٢w1", "²w1", "٠٠٧b0", "1005Б1", "40000ч0", "999999w½", "0999999w1", "1234567b0",
@@ -903,6 +935,9 @@ def test_common_cells_found_by_their_slices_equal_the_pattern(numbers: list[int]
     texts += [v for row in swiss_grid(random.Random(5), 30, 6)[1:] for v in row[2:] if isinstance(v, str)]
     rng.shuffle(texts)
     players = [SimpleNamespace(number=n) for n in numbers]
+    for v in [*odd, "12w1\n", "12w1\nx", "x\n12w1", *texts[:50]]:
+        m = _FAST_COLUMN.match(v)
+        assert _is_common(v) == (m is not None and m.group(1) == v), v
     got = _common_cells(texts, players)  # type: ignore[arg-type]
     assert got == _common_cells_by_pattern(texts, numbers)
     assert sum(c > 0 for c in got[0]) > 300  # most are common cells

@@ -83,11 +83,18 @@ def _ones(grid: list[list[Any]]) -> list[tuple[int, int, bool]]:
     return out
 
 
+_NOUGHT_OR_ONE = frozenset({0, 1})
+
+
 def _may_hold_one(row: Sequence[Any]) -> bool:
-    """Whether a row may hold 0, 1 or a logical value: one comparison per cell in C (most rows of a Swiss table hold none)."""
+    """Whether a row may hold 0, 1 or a logical value: one look per cell in C (most rows of a Swiss table hold none).
+
+    A set's look finds every cell value a worksheet gives that equals 0 or 1 (0.0, -0.0, 1.0,
+    TRUE, FALSE: equal values hash alike), in one pass instead of a comparison with 0, then with 1.
+    """
     try:
-        return 0 in row or 1 in row
-    except Exception:  # noqa: BLE001 - a cell whose equality raises (not one from a worksheet): look at every cell
+        return not _NOUGHT_OR_ONE.isdisjoint(row)
+    except Exception:  # noqa: BLE001 - a cell that cannot be hashed or compared (not one from a worksheet): look at every cell
         return True
 
 

@@ -23,7 +23,8 @@ only; what a forfeit or a bye counts as was decided by the rule set.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from operator import mul
+from itertools import chain, compress, islice, repeat
+from operator import is_not, mul, sub
 
 from tiebreak.core.counting import Evaluation
 from tiebreak.core.model import DRAW, LOSS, WIN
@@ -99,6 +100,11 @@ def cut_sum(
             s = sorted(scores)
             return float(sum(s[low : n - high]))
         vur = None
+    elif contrib is None and low == 1 and not high and (rounds is None or rounds >= 1):
+        # one low cut with a voluntarily unplayed round: the first such round of the least value goes (cut_positions'
+        # choice: its value is never below the least of all), the others summed in their order as below
+        at = min(compress(range(n), vur), key=scores.__getitem__)
+        return float(sum(chain(islice(scores, at), islice(scores, at + 1, None))))
     values = list(contrib) if contrib is not None else list(scores)
     if not low and not high:
         return float(sum(values))
@@ -189,6 +195,15 @@ def buchholz(ev: Evaluation, low: int = 0, high: int = 0, players: Sequence[int]
     """
     r = ev.rounds
     val, first = ev.val, ev.cut_first
+    if players is None and not high:
+        if not low:  # Buchholz itself: each player's sum, as cut_sum makes it
+            return list(map(float, map(sum, val)))
+        if low == 1 and r >= 1 and min(map(len, val), default=2) >= 2:
+            # one value cut: each sum less its least value, as cut_sum makes it, then the few players with a round to cut first
+            out = list(map(float, map(sub, map(sum, val), map(min, val))))
+            for p in compress(range(len(first)), map(is_not, first, repeat(None))):
+                out[p] = cut_sum(val[p], low, high, first[p], rounds=r)
+            return out
     who = range(ev.n) if players is None else players
     return [cut_sum(val[p], low, high, first[p], rounds=r) for p in who]
 
@@ -234,8 +249,8 @@ def median_solkoff(ev: Evaluation, k: int = 1) -> list[float]:
 
 def fide_sonneborn_berger(ev: Evaluation, low: int = 0, high: int = 0) -> list[float]:
     """Σ opponent's value × points scored against him (C.07 9.1), with cuts as BH (14, 16.5)."""
-    if not low and not high:
-        return [fide_sonneborn_berger_of(v, c) for v, c in zip(ev.val, ev.credit)]
+    if not low and not high:  # each player's fide_sonneborn_berger_of, written out
+        return [float(sum(map(mul, v, c))) for v, c in zip(ev.val, ev.credit)]
     r = ev.rounds
     return [
         cut_sum(v, low, high, f, contrib=list(map(mul, v, c)), rounds=r)

@@ -317,7 +317,7 @@ class Tournament(Record):
     def points(self) -> list[float]:
         """Actual points per player (what ranking uses)."""
         if self._points is None:
-            self._points = [float(sum(p)) for p in self.pts]
+            self._points = list(map(float, map(sum, self.pts)))
         return self._points
 
     def entry(self, player: int, round: int) -> Entry:

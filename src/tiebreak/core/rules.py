@@ -395,9 +395,11 @@ def fide_adjusted(t: Tournament) -> list[float]:
     player took part in (16.2.5) counts as a draw; everything else counts as
     scored.  In a round robin nothing is converted (Art. 15.2).
     """
+    points = t.points
+    if all(map(VUR_KINDS.isdisjoint, t.kind)):  # nobody voluntarily unplayed a round (most events): the scores as they stand
+        return list(points)
     rr = t.is_round_robin
     draw = t.scoring.draw
-    points = t.points
     waiting = t.waiting  # a round waiting for its result is not there yet: neither played nor unplayed
     res = []
     for p in range(len(t.players)):
@@ -467,7 +469,18 @@ class FideRules(RuleSet):
         why: list[Sequence[Why]] = []
         first: list[Sequence[bool] | None] = []
         row = self._round_robin_row if t.is_round_robin else self._swiss_row
+        swiss, rounds, opp, kind, pts = not t.is_round_robin, t.rounds, t.opp, t.kind, t.pts
+        every_round, all_games = range(rounds), _all_games(rounds)
         for p in range(n):
+            opp_p, kind_p = opp[p], kind[p]
+            if swiss and len(opp_p) == rounds and opp_p and not any(kind_p) and min(opp_p) >= 0:  # _swiss_row's first case, written out
+                val.append(tuple(map(adj.__getitem__, opp_p)))
+                credit.append(pts[p])
+                at.append(every_round)
+                whom.append(opp_p)
+                why.append(all_games)
+                first.append(None)
+                continue
             v, c, a, o, y, f = row(t, p, adj)
             val.append(v)
             credit.append(c)

@@ -26,6 +26,7 @@ import contextlib
 import inspect
 import time
 from collections.abc import Callable, Sequence
+from itertools import chain
 from typing import Any
 
 import xlwings as xw
@@ -277,9 +278,9 @@ def _cyrillic_text(values: Sequence[Any]) -> str | None:
     flat: list[Any] = []
     for grid in values:  # a range (rows of cells): its texts searched at once
         if isinstance(grid, list) and all(isinstance(row, list) for row in grid):
-            texts = [v for row in grid for v in row if v.__class__ is str]
-            if has_cyrillic("\x00".join(texts)):
-                return next(v for v in texts if has_cyrillic(v))
+            texts = "\x00".join(filter(str.__instancecheck__, chain.from_iterable(grid)))  # in C
+            if has_cyrillic(texts):
+                return next(str(v) for row in grid for v in row if has_cyrillic(v))
         else:
             flat.append(grid)
     stack = [iter(flat)]

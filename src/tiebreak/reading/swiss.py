@@ -72,11 +72,14 @@ _MARK_OF_CODE: list[Any] = [None, *(_FAST_MARKS[t[-1]] for t in _TAIL_TEXTS)]
 _COLOUR_OF_CODE: list[str | None] = [None, *(_COLOURS[t[0]] for t in _TAIL_TEXTS)]
 
 def _is_common(v: object) -> bool:
-    """Whether a cell is a common one ('12w1'): swiss_cell reads it as the opponent ``int(v[:-2])``, its colour and result."""
+    """Whether a cell is a common one ('12w1'): swiss_cell reads it as the opponent ``int(v[:-2])``, its colour and result.
+
+    What _FAST_COLUMN reads as a whole cell, seen by its slices (no pattern search).
+    """
     if v.__class__ is not str:
         return False
-    m = _FAST_COLUMN.match(v)
-    return m is not None and m.group(1) == v
+    head = _OPPONENT(v)
+    return _TAIL(v) in _TAIL_CODE and 0 < len(head) <= 6 and head.isdecimal()
 
 
 def _games_on(sc: Scoring, signs_played: bool = False) -> dict[Any, tuple[int, float]]:
