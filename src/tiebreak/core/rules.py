@@ -23,9 +23,9 @@ from __future__ import annotations
 
 import datetime as _dt
 import functools
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from itertools import chain, compress, repeat
-from operator import add, and_, eq, itemgetter, sub
+from operator import add, and_, eq, itemgetter, lt, not_, or_, sub
 
 from tiebreak.core.counting import Adjusted, Evaluation, Why
 from tiebreak.core.errors import UnknownRuleSetError
@@ -43,6 +43,7 @@ _FORFEITS = frozenset(k.value for k in Kind if k.is_forfeit)
 _WITH_OPPONENT = frozenset(k.value for k in Kind if k.has_opponent)
 _WITHDRAWN = frozenset(k.value for k in Kind if k.takes_no_part)
 VUR_KINDS = frozenset(k.value for k in Kind if k.is_voluntarily_unplayed)
+_GAME, _DUMMY, _FORFEIT_AS_GAME = Why.GAME, Why.DUMMY, Why.FORFEIT_AS_GAME  # looked up once, not per round of a row
 """Voluntarily unplayed rounds (FIDE C.07 16.1.2): requested half- and zero-point byes, absences, forfeit losses."""
 
 
@@ -376,7 +377,7 @@ class PlainRules(RuleSet):
             credit.append([pts[i] for i in games])
             at.append(games)
             whom.append([opp[i] for i in games])
-            why.append([Why.GAME if kind[i] == _PLAYED else Why.FORFEIT_AS_GAME for i in games])
+            why.append([_GAME if kind[i] == _PLAYED else _FORFEIT_AS_GAME for i in games])
         return self._evaluation(t, score, val, credit, at, whom, why)
 
     def rating_opponents(self, t: Tournament) -> list[Sequence[int]]:
@@ -395,18 +396,12 @@ def fide_adjusted(t: Tournament) -> list[float]:
     player took part in (16.2.5) counts as a draw; everything else counts as
     scored.  In a round robin nothing is converted (Art. 15.2).
     """
-    points = t.points
-    if all(map(VUR_KINDS.isdisjoint, t.kind)):  # nobody voluntarily unplayed a round (most events): the scores as they stand
-        return list(points)
+    res = list(t.points)  # nothing voluntarily unplayed (most players): the score as it stands
     rr = t.is_round_robin
     draw = t.scoring.draw
     waiting = t.waiting  # a round waiting for its result is not there yet: neither played nor unplayed
-    res = []
-    for p in range(len(t.players)):
+    for p in compress(range(len(res)), map(not_, map(VUR_KINDS.isdisjoint, t.kind))):
         kinds = t.kind[p]
-        if VUR_KINDS.isdisjoint(kinds):  # nothing voluntarily unplayed: the score as it stands
-            res.append(points[p])
-            continue
         pts, opp = t.pts[p], t.opp[p]
         counted = [i for i in range(len(kinds)) if (p, i) not in waiting] if waiting else range(len(kinds))
         lna = 0
@@ -419,7 +414,7 @@ def fide_adjusted(t: Tournament) -> list[float]:
                 total += pts[i]
             elif not rr:
                 total += draw
-        res.append(total)
+        res[p] = total
     return res
 
 
@@ -462,32 +457,26 @@ class FideRules(RuleSet):
         n = len(t.players)
         adj = fide_adjusted(t)
         adjusted = [Adjusted.NONE if a == x else Adjusted.UNPLAYED_AS_DRAWS for a, x in zip(adj, t.points)]
-        val: list[Sequence[float]] = []
-        credit: list[Sequence[float]] = []
-        at: list[Sequence[int]] = []
-        whom: list[Sequence[int]] = []
-        why: list[Sequence[Why]] = []
-        first: list[Sequence[bool] | None] = []
+        rounds, opp, kind = t.rounds, t.opp, t.kind
+        mins = list(map(min, opp)) if rounds and n and not t.is_round_robin and set(map(len, opp)) == {rounds} else None
+        others: Iterable[int]
+        if mins is not None and min(mins) >= -1:
+            # every row as _swiss_row makes it for a player with a game every round, all at once in C (the
+            # opponents' values, the table's own rows, one range and one list of reasons for all), then
+            # the other players' rows written over theirs
+            val: list[Sequence[float]] = list(map(tuple, map(map, repeat(adj.__getitem__), opp)))
+            credit: list[Sequence[float]] = list(t.pts)
+            at: list[Sequence[int]] = [range(rounds)] * n
+            whom: list[Sequence[int]] = list(opp)
+            why: list[Sequence[Why]] = [_all_games(rounds)] * n
+            first: list[Sequence[bool] | None] = [None] * n
+            others = compress(range(n), map(or_, map(any, kind), map(lt, mins, repeat(0))))
+        else:
+            val, credit, at, whom, why, first = ([()] * n, [()] * n, [()] * n, [()] * n, [()] * n, [None] * n)
+            others = range(n)
         row = self._round_robin_row if t.is_round_robin else self._swiss_row
-        swiss, rounds, opp, kind, pts = not t.is_round_robin, t.rounds, t.opp, t.kind, t.pts
-        every_round, all_games = range(rounds), _all_games(rounds)
-        for p in range(n):
-            opp_p, kind_p = opp[p], kind[p]
-            if swiss and len(opp_p) == rounds and opp_p and not any(kind_p) and min(opp_p) >= 0:  # _swiss_row's first case, written out
-                val.append(tuple(map(adj.__getitem__, opp_p)))
-                credit.append(pts[p])
-                at.append(every_round)
-                whom.append(opp_p)
-                why.append(all_games)
-                first.append(None)
-                continue
-            v, c, a, o, y, f = row(t, p, adj)
-            val.append(v)
-            credit.append(c)
-            at.append(a)
-            whom.append(o)
-            why.append(y)
-            first.append(f)
+        for p in others:
+            val[p], credit[p], at[p], whom[p], why[p], first[p] = row(t, p, adj)
         return self._evaluation(t, adj, val, credit, at, whom, why, cut_first=first, adjusted=adjusted)
 
     @staticmethod
@@ -500,7 +489,7 @@ class FideRules(RuleSet):
         else:
             games = [i for i, q in enumerate(opp_p) if q >= 0]
             row = ([adj[opp_p[i]] for i in games], [pts_p[i] for i in games], games, [opp_p[i] for i in games])
-        why = [Why.GAME if kind_p[i] == _PLAYED else Why.FORFEIT_AS_GAME for i in row[2]]
+        why = [_GAME if kind_p[i] == _PLAYED else _FORFEIT_AS_GAME for i in row[2]]
         return (*row, why, None)
 
     def _swiss_row(self, t: Tournament, p: int, adj: list[float]) -> _Row:
@@ -521,8 +510,8 @@ class FideRules(RuleSet):
         else:
             v = [adj[q] if k == _PLAYED and q >= 0 else own_p for q, k in zip(opp_p, kind_p)]
         whom = [q if k == _PLAYED else -1 for q, k in zip(opp_p, kind_p)]
-        why = [Why.GAME if k == _PLAYED and q >= 0 else Why.DUMMY for q, k in zip(opp_p, kind_p)]
-        first = None if VUR_KINDS.isdisjoint(kind_p) else [k in VUR_KINDS for k in kind_p]
+        why = [_GAME if k == _PLAYED and q >= 0 else _DUMMY for q, k in zip(opp_p, kind_p)]
+        first = None if VUR_KINDS.isdisjoint(kind_p) else list(map(VUR_KINDS.__contains__, kind_p))
         waiting = t.waiting
         if waiting and any((p, i) in waiting for i in at):  # a round waiting for its result: left out, no dummy opponent
             return _without_waiting(p, (v, pts_p, at, whom, why, first), waiting)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Callable, Sequence
 from itertools import chain, islice
 from operator import add, eq, itemgetter
@@ -96,18 +95,25 @@ def _games_on(sc: Scoring, signs_played: bool = False) -> dict[Any, tuple[int, f
     }
 
 
-def _sign_counts(code_counts: Counter[int], slow_cols: list[dict[int, SwissCell]], draw: float) -> tuple[int, int, bool, int]:
+def _sign_counts(scanned: _Scanned, slow_cols: list[dict[int, SwissCell]], draw: float) -> tuple[int, int, bool, int]:
     """The games written + and those written − beside an opponent, whether a decisive game is written otherwise (1, 0, W12), all the games."""
-    marks: Counter[Any] = Counter()
-    for code, count in code_counts.items():  # the result of each common cell, counted by its colour and result
-        if code:
-            marks[_MARK_OF_CODE[code]] += count
+    plus = minus = 0
+    for code, count in scanned.signs.items():  # the common cells with a + or a −, counted by their colour and result
+        if _MARK_OF_CODE[code] == FORFEIT_WIN:
+            plus += count
+        else:
+            minus += count
+    marks = {_MARK_OF_CODE[code] for code in scanned.present if code}
+    games = scanned.common
     for slow in slow_cols:
         for cell in slow.values():
             if cell[0] is not None and cell[3] is None and cell[2] is not None:
-                marks[cell[2]] += 1
+                marks.add(cell[2])
+                games += 1
+                plus += cell[2] == FORFEIT_WIN
+                minus += cell[2] == FORFEIT_LOSS
     numbers = any(m in (g.WIN_MARK, g.LOSS_MARK) or m.__class__ is float and m != draw for m in marks)
-    return marks[FORFEIT_WIN], marks[FORFEIT_LOSS], numbers, sum(marks.values())
+    return plus, minus, numbers, games
 
 
 def _index_of(text: str, get_number: Any) -> int:
@@ -166,8 +172,12 @@ class _Scanned(NamedTuple):
     """Each common cell's colour and result by code (_TAIL_CODE), 0 for the other cells."""
     opponents: list[int]
     """Each common cell's opponent: a player index, or -2 for a number not in the table; -1 for the other cells."""
-    counts: Counter[int]
-    """How many cells have each code."""
+    present: set[int]
+    """The codes the cells have."""
+    signs: dict[int, int]
+    """How many cells have each code whose result is a forfeit sign (FORFEIT_WIN, FORFEIT_LOSS)."""
+    common: int
+    """How many common cells there are."""
 
 
 class _ByText(dict[str, int]):
@@ -407,7 +417,7 @@ class SwissDecoding(SideColumns):
         self.swiss_players = players
         scanned, slow_cols, values = self.scan_rounds(rows, cols)
         sc = self.scoring(values, lambda: self.first_cell_with(rows, cols, 2.0, swiss=True), lambda r, c: self.loc(r, c, round=cols.index(c) + 1))
-        self.read_signs(*_sign_counts(scanned.counts, slow_cols, sc.draw), swiss=True)
+        self.read_signs(*_sign_counts(scanned, slow_cols, sc.draw), swiss=True)
         columns, consistent = self.decode_rounds(rows, cols, scanned, slow_cols, sc, numbered=layout.number_col is not None)
         opp_cols, pts_cols, kind_cols, colour_cols = columns
         # One row per player, as tuples: the garbage collector stops tracking a tuple of numbers and
@@ -537,9 +547,10 @@ class SwissDecoding(SideColumns):
             slow_cols[k][i] = cell
             if cell[2].__class__ is float and (cell[3] is None or cell[2] != 3.0):  # a bye of 3 alone makes no 3/1/0
                 values.add(cell[2])
-        counts = Counter(codes)
-        values.update(m for m in map(_MARK_OF_CODE.__getitem__, counts) if m.__class__ is float)
-        return _Scanned(codes, opponents, counts), slow_cols, values
+        present = set(codes)  # the few codes there are, then each one with a sign counted (a pass each, in C)
+        signs = {code: codes.count(code) for code in present if _MARK_OF_CODE[code] in (FORFEIT_WIN, FORFEIT_LOSS)}
+        values.update(m for m in map(_MARK_OF_CODE.__getitem__, present) if m.__class__ is float)
+        return _Scanned(codes, opponents, present, signs, len(codes) - codes.count(0)), slow_cols, values
 
     def other_cell(self, v: Any, r: int, c: int, k: int) -> SwissCell | None:
         """A round cell that is not a common one: None when empty; a pairing without its result; a bye, an absence, another notation."""
@@ -585,7 +596,7 @@ class SwissDecoding(SideColumns):
             pts.append(None if got is None else got[1])
         codes, opponents = scanned.codes, scanned.opponents
         # whether any common cell names a number not in the table, or has a result with no game on this scoring
-        astray = -2 in opponents or any(kinds[code] is None for code in scanned.counts)
+        astray = -2 in opponents or any(kinds[code] is None for code in scanned.present)
         check = _check_codes(kinds, pts, sc)
         identity = list(range(n))
         self.byes_seen: dict[SwissCell, tuple[int, float]] = {}
