@@ -247,7 +247,7 @@ def _fitted(result: Any) -> Any:
     if isinstance(result, str):
         return fit(result)
     if isinstance(result, list):
-        if all(row.__class__ is list for row in result) and _all_short(result):  # a spilled column of numbers: nothing to cut
+        if all(map(list.__instancecheck__, result)) and _all_short(result):  # a spilled column of numbers: nothing to cut
             return result
         return [[fit(v) if isinstance(v, str) else v for v in row] if isinstance(row, list) else row for row in result]
     return result
@@ -255,7 +255,7 @@ def _fitted(result: Any) -> Any:
 
 def _all_short(rows: list[list[Any]]) -> bool:
     """Whether no cell of these rows is a text long enough for :func:`fit` to cut (it returns the others as they are)."""
-    return all(not isinstance(v, str) or len(v) <= EXCEL_TEXT_LIMIT // 2 for row in rows for v in row)
+    return max(map(len, filter(str.__instancecheck__, chain.from_iterable(rows))), default=0) <= EXCEL_TEXT_LIMIT // 2  # in C
 
 
 def _fail(err: Exception) -> str:

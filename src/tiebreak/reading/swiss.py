@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from itertools import chain, islice
-from operator import add, eq, itemgetter
+from operator import add, attrgetter, eq, itemgetter
 from typing import Any, NamedTuple, NoReturn, cast
 
 from tiebreak.core import grammar as g
@@ -65,6 +65,7 @@ _OPPONENT, _COLOUR_CHAR, _RESULT_CHAR = itemgetter(slice(None, -2)), itemgetter(
 # the last two characters of a common cell, its colour letter and result ('w1'), and their code: 1, 2 ... in
 # this order (0: a cell that is not a common one); a round's cells are coded once, then looked up by code
 _TAIL = itemgetter(slice(-2, None))
+_NUMBER = attrgetter("number")
 _TAIL_TEXTS = [c + x for c in _COLOURS for x in _FAST_MARKS]
 _TAIL_CODE = {t: i for i, t in enumerate(_TAIL_TEXTS, start=1)}
 _MARK_OF_CODE: list[Any] = [None, *(_FAST_MARKS[t[-1]] for t in _TAIL_TEXTS)]
@@ -147,7 +148,7 @@ def _common_cells(texts: list[str], players: Sequence[Player]) -> tuple[list[int
         found = _FAST_COLUMN.findall("\n".join(texts))
         texts = found if len(found) == len(texts) else [""] * len(texts)
     codes = list(map(_CODE_OF_ANY_TAIL.__getitem__, map(_TAIL, texts)))
-    by_text = _ByText((str(p.number), i) for i, p in enumerate(players))  # opponent as written -> player index
+    by_text = _ByText(zip(map(str, map(_NUMBER, players)), range(len(players))))  # opponent as written -> player index
     by_text[""] = -1  # no opponent: a cell of two characters or fewer
     opponents = list(map(by_text.__getitem__, map(_OPPONENT, texts)))
     for i in positions(codes, 0):  # no colour and result: no common cell, whatever comes before them
