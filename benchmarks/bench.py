@@ -27,7 +27,8 @@ player; then times:
 8. a worksheet function on a whole-column range (1,048,576 rows, 30 used).
 
 Times are the best of ``--repeat`` runs (of five at least for the two timings
-of the per-game ratio and for the worksheet path), with every cache of tiebreak emptied
+of the per-game ratio, of nine for the worksheet path and tiebreak-core timed
+in turn, whose first rounds warm both up), with every cache of tiebreak emptied
 before each run (cold), in CPU time of this process (``time.process_time``:
 other programs running on the machine count less than in wall-clock time;
 gacrux times itself in its own process, the command line of 5. is timed on
@@ -288,7 +289,7 @@ def main(argv: list[str] | None = None) -> int:
             res["core_model"] = time.process_time() - t0
             res["core"], theirs = best(core_values, args.repeat, lambda: model)
             agree("tiebreak-core", ours, theirs)
-            res["worksheet"], res["core_interleaved"], sheet = worksheet_against_core(grid, model, max(args.repeat, 5))
+            res["worksheet"], res["core_interleaved"], sheet = worksheet_against_core(grid, model, max(args.repeat, 9))
             agree("the worksheet functions", ours, sheet)
         g = gacrux_values(text, args.gacrux_limit) if text else None
         if g is not None:

@@ -144,7 +144,7 @@ def _common_cells(texts: list[str], players: Sequence[Player]) -> tuple[list[int
     ``texts``: the cells, '' for an empty one and a character no cell holds
     for a number.
     """
-    if any(p.number >= 10**6 for p in players):  # a start number of seven digits is no common cell's opponent
+    if max(map(_NUMBER, players), default=0) >= 10**6:  # a start number of seven digits is no common cell's opponent
         found = _FAST_COLUMN.findall("\n".join(texts))
         texts = found if len(found) == len(texts) else [""] * len(texts)
     codes = list(map(_CODE_OF_ANY_TAIL.__getitem__, map(_TAIL, texts)))
@@ -533,16 +533,15 @@ class SwissDecoding(SideColumns):
         rounds = len(cols)
         contiguous = cols == list(range(cols[0], cols[0] + rounds))
         pick = itemgetter(slice(cols[0], cols[0] + rounds)) if contiguous else itemgetter(*cols)
-        raw = list(chain.from_iterable(map(pick, [cells[r] for r in rows])))
         players = self.swiss_players
-        texts = ["" if v is None else v if v.__class__ is str else "\x00" for v in raw]
+        texts = ["" if v is None else v if v.__class__ is str else "\x00" for v in chain.from_iterable(map(pick, [cells[r] for r in rows]))]
         codes, opponents = _common_cells(texts, players)
         values: set[float] = set()
         slow_cols: list[dict[int, SwissCell]] = [{} for _c in cols]
         # the cells the pattern did not read, a round at a time (the first problem named is the first of its round)
         for at in sorted(positions(codes, 0), key=lambda at: (at % rounds, at)):
             i, k = divmod(at, rounds)
-            cell = self.other_cell(raw[at], rows[i], cols[k], k)
+            cell = self.other_cell(cells[rows[i]][cols[k]], rows[i], cols[k], k)
             if cell is None:
                 continue
             slow_cols[k][i] = cell
