@@ -13,8 +13,16 @@ the caller froze objects of its own (``gc.freeze`` before forking), nothing is c
 from __future__ import annotations
 
 import gc
+import sys
 
 __all__ = ["modules_loading", "promote"]
+
+
+_SPLICES = sys.version_info < (3, 14) and getattr(sys, "_is_gil_enabled", lambda: True)()
+"""Whether ``gc.freeze`` and ``gc.unfreeze`` are list splices: up to Python 3.13 with the GIL.  Python
+3.14's incremental collector marks every old object when it freezes (a pass over the whole heap,
+which made a cached worksheet call in Pyodide 314 twice as slow); the free-threaded build has no
+generations to move objects between."""
 
 
 def promote() -> bool:
@@ -22,9 +30,10 @@ def promote() -> bool:
 
     ``gc.freeze`` then ``gc.unfreeze``: two list splices in C, and the young
     generations' counts start again from nought.  Not done when the caller froze
-    objects of its own (``gc.freeze`` before forking): unfreezing would let them go.
+    objects of its own (``gc.freeze`` before forking): unfreezing would let them go;
+    nor where freezing is no splice (:data:`_SPLICES`).
     """
-    if gc.get_freeze_count():
+    if not _SPLICES or gc.get_freeze_count():
         return False
     gc.freeze()
     gc.unfreeze()
