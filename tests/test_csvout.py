@@ -157,3 +157,20 @@ def test_standings_of_the_russian_example_workbook_as_russian_csv() -> None:
     assert lines[1] == "1;4;Попов Дмитрий;13;100;4;;33"
     assert lines[2] == "2;3;Кузнецова Анна;11;92;4;2;35"
     assert lines[6:8] == ["6–7;6;Петрова Мария;8;78;1;1;8", "6–7;7;Соколов Андрей;8;78;1;1;8"]
+
+
+@pytest.mark.parametrize("name", ["excel", "excel-ru"])
+def test_numbers_written_once_then_looked_up_equal_each_cell_formatted(name: str) -> None:
+    """The writer formats each number once per table: the same text as every cell formatted on its own (3 and 3.0 alike, -0.0, nan, logical values)."""
+    import random
+
+    fmt = csv_format(name)
+    pool: list[object] = [3, 3.0, -0.0, 0, 0.5, 1.25, 1 / 3, 2.00005, float("nan"), float("inf"), True, False, 1, None, "6–7", "=1", (1.0, 0.5), "Иванов"]
+    rng = random.Random(3)
+    rows = [[rng.choice(pool) for _ in range(6)] for _ in range(300)]
+    want = io.StringIO()
+    writer = csv.writer(want, delimiter=fmt.delimiter, quoting=csv.QUOTE_MINIMAL, lineterminator="\n")
+    for row in rows:
+        writer.writerow([format_cell(v, fmt) for v in row])
+    assert csv_text(rows, fmt) == want.getvalue()
+    assert format_cell(3, fmt) == format_cell(3.0, fmt) == "3" and format_cell(True, fmt) == "True"

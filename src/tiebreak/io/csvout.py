@@ -169,8 +169,20 @@ def write_csv(rows: Iterable[Sequence[object]], out: TextIO, fmt: CsvFormat, *, 
     if bom:
         out.write(BOM)
     writer = csv.writer(out, delimiter=fmt.delimiter, quoting=csv.QUOTE_MINIMAL, lineterminator="\n")
+    # a standings table repeats its numbers (points, coefficients, places): each written once, then looked up.
+    # Equal numbers are written alike (3 and 3.0 both '3'; a logical value is no number here)
+    written: dict[object, str] = {}
+
+    def field(v: object) -> str:
+        if v.__class__ is float or v.__class__ is int:
+            known = written.get(v)
+            if known is None:
+                known = written[v] = format_cell(v, fmt)
+            return known
+        return format_cell(v, fmt)
+
     for row in rows:
-        writer.writerow([format_cell(v, fmt) for v in row])
+        writer.writerow([field(v) for v in row])
 
 
 def csv_text(rows: Iterable[Sequence[object]], fmt: CsvFormat, *, bom: bool = False) -> str:
