@@ -943,3 +943,21 @@ def test_common_cells_found_by_their_slices_equal_the_pattern(numbers: list[int]
     assert sum(c > 0 for c in got[0]) > 300  # most are common cells
     assert -2 in got[1] or len(numbers) == 40  # a number not in the table is told apart from no number
 
+
+
+def test_table_labels_tell_the_language_the_labels_one_by_one_tell() -> None:
+    """The labels listed only when some text is Cyrillic: the language chosen from them is the one every label looked at tells."""
+    from tiebreak.core.i18n import table_language
+    from tiebreak.plan.values import table_labels
+
+    rng = random.Random(12)
+    pool: list[Any] = ["Name", "No", "Х", " Х ", "Иванов", "Тур 1", "X", "12w1", "½", 1.0, None, True, "  ", "é" * 300, "Ж", "a Ж"]
+    told = 0
+    for _ in range(400):
+        grid = [[rng.choice(pool) for _ in range(rng.randrange(1, 5))] for _ in range(rng.randrange(1, 5))]
+        plain = [v for row in grid for v in row if isinstance(v, str) and len(v) > 1 and (not (v[0].isspace() or v[-1].isspace()) or len(v.strip()) > 1)]
+        got = table_labels(grid)
+        assert table_language(got) == table_language(plain), grid
+        assert got == plain or not got  # the same labels, or none when none is Cyrillic
+        told += table_language(plain) == "ru"
+    assert 50 < told < 350

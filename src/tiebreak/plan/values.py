@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
+from itertools import chain
 from typing import Any
 
 from tiebreak.core.criteria import CRITERIA, Criterion
+from tiebreak.core.i18n import has_cyrillic
 from tiebreak.core.labels import LANGUAGES, text
 from tiebreak.core.numbers import shown
 from tiebreak.core.text import compiled_later
@@ -55,13 +57,15 @@ def criterion_label(c: Criterion, lang: str) -> str:
 
 
 def table_labels(grid: Sequence[Sequence[Any]]) -> list[str]:
-    """The table's texts that tell its language: headers and names (a lone letter, such as a diagonal's X, does not)."""
-    return [
-        v
-        for row in grid
-        for v in row
-        if isinstance(v, str) and len(v) > 1 and (not (v[0].isspace() or v[-1].isspace()) or len(v.strip()) > 1)
-    ]
+    """The table's texts that tell its language: headers and names (a lone letter, such as a diagonal's X, does not).
+
+    Only Cyrillic tells one (:func:`tiebreak.core.i18n.table_language`): a table with no Cyrillic
+    letter in any text, seen once over all of them, has none to tell, and none are listed.
+    """
+    texts = list(filter(str.__instancecheck__, chain.from_iterable(grid)))
+    if not has_cyrillic("\n".join(texts)):
+        return []
+    return [v for v in texts if len(v) > 1 and (not (v[0].isspace() or v[-1].isspace()) or len(v.strip()) > 1)]
 
 
 def looks_like_place(text: str) -> bool:
