@@ -25,7 +25,7 @@ import datetime as _dt
 import functools
 from collections.abc import Iterable, Sequence
 from itertools import chain, compress, repeat
-from operator import add, and_, eq, itemgetter, lt, not_, or_, sub
+from operator import add, and_, eq, itemgetter, lt, ne, not_, or_, sub
 
 from tiebreak.core.counting import Adjusted, Evaluation, Why
 from tiebreak.core.errors import UnknownRuleSetError
@@ -44,6 +44,7 @@ _WITH_OPPONENT = frozenset(k.value for k in Kind if k.has_opponent)
 _WITHDRAWN = frozenset(k.value for k in Kind if k.takes_no_part)
 VUR_KINDS = frozenset(k.value for k in Kind if k.is_voluntarily_unplayed)
 _GAME, _DUMMY, _FORFEIT_AS_GAME = Why.GAME, Why.DUMMY, Why.FORFEIT_AS_GAME  # looked up once, not per round of a row
+_ADJUSTED = (Adjusted.NONE, Adjusted.UNPLAYED_AS_DRAWS)  # by whether a player's adjusted score differs from his points
 """Voluntarily unplayed rounds (FIDE C.07 16.1.2): requested half- and zero-point byes, absences, forfeit losses."""
 
 
@@ -456,7 +457,7 @@ class FideRules(RuleSet):
     def evaluate(self, t: Tournament) -> Evaluation:
         n = len(t.players)
         adj = fide_adjusted(t)
-        adjusted = [Adjusted.NONE if a == x else Adjusted.UNPLAYED_AS_DRAWS for a, x in zip(adj, t.points)]
+        adjusted = list(map(_ADJUSTED.__getitem__, map(ne, adj, t.points)))
         rounds, opp, kind = t.rounds, t.opp, t.kind
         mins = list(map(min, opp)) if rounds and n and not t.is_round_robin and set(map(len, opp)) == {rounds} else None
         others: Iterable[int]
@@ -543,7 +544,7 @@ class Fide2009Rules(RuleSet):
             )
             for p in range(n)
         ]
-        adjusted = [Adjusted.NONE if a == x else Adjusted.UNPLAYED_AS_DRAWS for a, x in zip(adj, t.points)]
+        adjusted = list(map(_ADJUSTED.__getitem__, map(ne, adj, t.points)))
         rounds = t.rounds
         val: list[Sequence[float]] = []
         credit: list[Sequence[float]] = []
