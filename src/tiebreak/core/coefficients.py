@@ -249,8 +249,8 @@ def median_solkoff(ev: Evaluation, k: int = 1) -> list[float]:
 
 def fide_sonneborn_berger(ev: Evaluation, low: int = 0, high: int = 0) -> list[float]:
     """Σ opponent's value × points scored against him (C.07 9.1), with cuts as BH (14, 16.5)."""
-    if not low and not high:  # each player's fide_sonneborn_berger_of, written out
-        return [float(sum(map(mul, v, c))) for v, c in zip(ev.val, ev.credit)]
+    if not low and not high:
+        return list(map(fide_sonneborn_berger_of, ev.val, ev.credit))
     r = ev.rounds
     return [
         cut_sum(v, low, high, f, contrib=list(map(mul, v, c)), rounds=r)

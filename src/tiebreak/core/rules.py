@@ -43,9 +43,9 @@ _FORFEITS = frozenset(k.value for k in Kind if k.is_forfeit)
 _WITH_OPPONENT = frozenset(k.value for k in Kind if k.has_opponent)
 _WITHDRAWN = frozenset(k.value for k in Kind if k.takes_no_part)
 VUR_KINDS = frozenset(k.value for k in Kind if k.is_voluntarily_unplayed)
+"""Voluntarily unplayed rounds (FIDE C.07 16.1.2): requested half- and zero-point byes, absences, forfeit losses."""
 _GAME, _DUMMY, _FORFEIT_AS_GAME = Why.GAME, Why.DUMMY, Why.FORFEIT_AS_GAME  # looked up once, not per round of a row
 _ADJUSTED = (Adjusted.NONE, Adjusted.UNPLAYED_AS_DRAWS)  # by whether a player's adjusted score differs from his points
-"""Voluntarily unplayed rounds (FIDE C.07 16.1.2): requested half- and zero-point byes, absences, forfeit losses."""
 
 
 class RuleSet:
