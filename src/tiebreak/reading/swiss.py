@@ -158,9 +158,8 @@ def _common_cells(texts: list[str], players: Sequence[Player]) -> tuple[list[int
     if -3 in opponents:  # an opponent not written as a start number: leading zeros ('007'), not in the table, no number
         get_number = {p.number: i for i, p in enumerate(players)}.get
         for i in positions(opponents, -3):
-            head = _OPPONENT(texts[i])
-            if len(head) <= 6 and head.isdecimal():
-                opponents[i] = _index_of(head, get_number)
+            if _is_common(texts[i]):
+                opponents[i] = _index_of(_OPPONENT(texts[i]), get_number)
             else:
                 codes[i], opponents[i] = 0, -1
     return codes, opponents
