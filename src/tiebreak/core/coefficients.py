@@ -23,7 +23,7 @@ only; what a forfeit or a bye counts as was decided by the rule set.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import chain, compress, islice, repeat
+from itertools import compress, repeat
 from operator import is_not, mul, sub
 
 from tiebreak.core.counting import Evaluation
@@ -103,8 +103,10 @@ def cut_sum(
     elif contrib is None and low == 1 and not high and (rounds is None or rounds >= 1):
         # one low cut with a voluntarily unplayed round: the first such round of the least value goes (cut_positions'
         # choice: its value is never below the least of all), the others summed in their order as below
-        at = min(compress(range(n), vur), key=scores.__getitem__)
-        return float(sum(chain(islice(scores, at), islice(scores, at + 1, None))))
+        at = vur.index(True) if vur.count(True) == 1 else min(compress(range(n), vur), key=scores.__getitem__)
+        rest = list(scores)
+        del rest[at]
+        return float(sum(rest))
     values = list(contrib) if contrib is not None else list(scores)
     if not low and not high:
         return float(sum(values))

@@ -92,15 +92,16 @@ class Evaluation(Record):
     credit: list[Sequence[float]]
     cut_first: list[Sequence[bool] | None]
     at: list[Sequence[int]]
-    whom: list[Sequence[int]]
-    why: list[Sequence[Why]]
+    _whom: list[Sequence[int]]
+    _why: list[Sequence[Why]]
     adjusted: list[Adjusted]
     credited: list[float]
     notes: list[str]
     fore_maker: Callable[[], Evaluation] | None = None
     cache: dict[object, object]
     derived: Mapping[str, Callable[[Evaluation], object]]
-    """How the fields few tie-breaks read are computed, on first use (:attr:`played`, :attr:`as_game`, :attr:`wins`, :attr:`rated_opponents`)."""
+    """How the fields few tie-breaks read are computed, on first use (:attr:`played`, :attr:`as_game`, :attr:`wins`, :attr:`rated_opponents`;
+    ``reasons``: :attr:`whom` and :attr:`why` completed)."""
 
     _fields = (
         "tournament", "rules", "points", "score", "val", "credit", "cut_first", "at", "whom", "why", "adjusted", "credited",
@@ -138,8 +139,8 @@ class Evaluation(Record):
         self.credit = credit
         self.cut_first = cut_first
         self.at = at
-        self.whom = whom
-        self.why = why
+        self._whom = whom
+        self._why = why
         self.adjusted = [] if adjusted is None else adjusted
         self.credited = [] if credited is None else credited
         self.notes = [] if notes is None else notes
@@ -169,6 +170,22 @@ class Evaluation(Record):
     def rated_opponents(self) -> list[Sequence[int]]:
         """Each player's opponents whose ratings count."""
         return cast("list[Sequence[int]]", self._derived("rated_opponents"))
+
+    @property
+    def whom(self) -> list[Sequence[int]]:
+        """Per round: the opponent counted (a player index), -1 for a dummy or virtual one."""
+        return self._reasons()[0]
+
+    @property
+    def why(self) -> list[Sequence[Why]]:
+        """Per round: why the value counts (a game, a forfeit counted as one, a dummy or virtual opponent)."""
+        return self._reasons()[1]
+
+    def _reasons(self) -> tuple[list[Sequence[int]], list[Sequence[Why]]]:
+        # only explanations read them: a rule set may leave some players' rows to be written on first use ("reasons")
+        if "reasons" not in self.derived:
+            return self._whom, self._why
+        return cast("tuple[list[Sequence[int]], list[Sequence[Why]]]", self._derived("reasons"))
 
     def _derived(self, name: str) -> object:
         # handed the evaluation, not closing over it: no reference cycle, so an evaluation is freed as

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import functools
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import chain, compress, repeat
 from operator import add, and_, eq, itemgetter, lt, ne, not_, or_, sub
 
@@ -77,7 +77,9 @@ class RuleSet:
         adjusted: list[Adjusted] | None = None,
         credited: list[float] | None = None,
         notes: list[str] | None = None,
+        reasons: Callable[[], tuple[list[Sequence[int]], list[Sequence[Why]]]] | None = None,
     ) -> Evaluation:
+        """The evaluation of these rows; ``reasons``: ``whom`` and ``why`` completed, when some rows are left to first use."""
         n = len(t.players)
 
         def played(ev: Evaluation) -> list[Sequence[bool]]:
@@ -103,7 +105,13 @@ class RuleSet:
             credited=credited if credited is not None else [0.0] * n,
             notes=notes if notes is not None else [],
             fore_maker=lambda: self.evaluate(_fore(t)),
-            derived={"played": played, "as_game": as_game, "wins": lambda ev: self.wins(t), "rated_opponents": lambda ev: self.rating_opponents(t)},
+            derived={
+                "played": played,
+                "as_game": as_game,
+                "wins": lambda ev: self.wins(t),
+                "rated_opponents": lambda ev: self.rating_opponents(t),
+                **({} if reasons is None else {"reasons": lambda ev: reasons()}),
+            },
         )
         return ev
 
@@ -403,6 +411,8 @@ def fide_adjusted(t: Tournament) -> list[float]:
     waiting = t.waiting  # a round waiting for its result is not there yet: neither played nor unplayed
     for p in compress(range(len(res)), map(not_, map(VUR_KINDS.isdisjoint, t.kind))):
         kinds = t.kind[p]
+        if not waiting and kinds[-1] not in VUR_KINDS:  # played after every unplayed round (16.2.5 does not apply): as scored
+            continue
         pts, opp = t.pts[p], t.opp[p]
         counted = [i for i in range(len(kinds)) if (p, i) not in waiting] if waiting else range(len(kinds))
         lna = 0
@@ -435,6 +445,11 @@ def _without_waiting(p: int, row: _Row, waiting: frozenset[tuple[int, int]]) -> 
         [why[j] for j in keep],
         None if first is None else [first[j] for j in keep],
     )
+
+
+def _swiss_reasons(opp_p: Sequence[int], kind_p: Sequence[int]) -> tuple[Sequence[int], Sequence[Why]]:
+    """A Swiss row's opponents and reasons (FideRules._swiss_row): a game over the board its opponent, any other round a dummy."""
+    return tuple([q if k == _PLAYED else -1 for q, k in zip(opp_p, kind_p)]), tuple([_GAME if k == _PLAYED and q >= 0 else _DUMMY for q, k in zip(opp_p, kind_p)])
 
 
 @functools.cache
@@ -472,6 +487,18 @@ class FideRules(RuleSet):
             why: list[Sequence[Why]] = [_all_games(rounds)] * n
             first: list[Sequence[bool] | None] = [None] * n
             others = compress(range(n), map(or_, map(any, kind), map(lt, mins, repeat(0))))
+            if not t.waiting:
+                # the other players' values now, their opponents and reasons (only explanations read them) on first use
+                later = list(others)
+                for p in later:
+                    val[p], first[p] = self._swiss_values(t, p, adj)
+
+                def reasons() -> tuple[list[Sequence[int]], list[Sequence[Why]]]:
+                    for p in later:
+                        whom[p], why[p] = _swiss_reasons(t.opp[p], t.kind[p])
+                    return whom, why
+
+                return self._evaluation(t, adj, val, credit, at, whom, why, cut_first=first, adjusted=adjusted, reasons=reasons)
         else:
             val, credit, at, whom, why, first = ([()] * n, [()] * n, [()] * n, [()] * n, [()] * n, [None] * n)
             others = range(n)
@@ -501,6 +528,18 @@ class FideRules(RuleSet):
             # the opponents are the table's row and the reasons one list for all such players (read only, as
             # in RuRules): fewer lists for the garbage collector to track in a big event
             return tuple(map(adj.__getitem__, opp_p)), pts_p, at, opp_p, _all_games(len(opp_p)), None
+        waiting = t.waiting
+        if waiting and any((p, i) in waiting for i in at):  # a round waiting for its result: left out, no dummy opponent
+            v, first = self._swiss_values(t, p, adj)
+            return _without_waiting(p, (v, pts_p, at, *_swiss_reasons(opp_p, kind_p), first), waiting)
+        v, first = self._swiss_values(t, p, adj)
+        whom, why = _swiss_reasons(opp_p, kind_p)
+        return v, pts_p, at, whom, why, first
+
+    def _swiss_values(self, t: Tournament, p: int, adj: list[float]) -> tuple[Sequence[float], Sequence[bool] | None]:
+        """A Swiss row's values and cut-first marks (:meth:`_swiss_row`): a dummy opponent with the player's own score
+        for an unplayed round (2026: capped, Art. 16.4), a voluntarily unplayed round cut first."""
+        opp_p, kind_p = t.opp[p], t.kind[p]
         own_p = t.points[p]
         if self.caps:
             cap_other = t.scoring.draw * t.rounds
@@ -510,15 +549,9 @@ class FideRules(RuleSet):
             ]
         else:
             v = [adj[q] if k == _PLAYED and q >= 0 else own_p for q, k in zip(opp_p, kind_p)]
-        whom = [q if k == _PLAYED else -1 for q, k in zip(opp_p, kind_p)]
-        why = [_GAME if k == _PLAYED and q >= 0 else _DUMMY for q, k in zip(opp_p, kind_p)]
-        first = None if VUR_KINDS.isdisjoint(kind_p) else list(map(VUR_KINDS.__contains__, kind_p))
-        waiting = t.waiting
-        if waiting and any((p, i) in waiting for i in at):  # a round waiting for its result: left out, no dummy opponent
-            return _without_waiting(p, (v, pts_p, at, whom, why, first), waiting)
         # as tuples, as the fast path's: the collector stops tracking a tuple of numbers, so a big
         # event's rows are not traversed at every full collection nor counted towards starting one
-        return tuple(v), pts_p, at, tuple(whom), tuple(why), None if first is None else tuple(first)
+        return tuple(v), None if VUR_KINDS.isdisjoint(kind_p) else tuple(map(VUR_KINDS.__contains__, kind_p))
 
     def wins(self, t: Tournament) -> list[int]:
         """WIN (C.07 7.1): rounds with a win's points, played or not."""
