@@ -779,7 +779,7 @@ def test_players_read_at_once_equal_the_rows_read_one_by_one(monkeypatch: pytest
                 row.append(rng.choice([None, 1.0, 2.5, 0.0]))
         if case % 4 == 1:  # one odd side cell
             r, c = rng.randrange(1, len(grid)), rng.choice([0, 1, 2, len(grid[0]) - 1])
-            grid[r][c] = rng.choice([0.0, 2.5, "7", None, 3.0, 10.0**7, "x" * 120, grid[1][1], str(grid[1][1]).upper(), 50.0, 1500.5, "1 500", -3.0, 99.5, True, "x"])
+            grid[r][c] = rng.choice([0.0, 2.5, "7", None, 3.0, 10.0**7, "x" * 120, grid[1][1], str(grid[1][1]).upper(), str(grid[1][1]).replace(" ", "  "), str(grid[1][1]).casefold() + " ", 50.0, 1500.5, "1 500", -3.0, 99.5, True, "x"])
         grids.append(grid)
 
     def read_all() -> list[Any]:

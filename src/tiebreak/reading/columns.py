@@ -49,6 +49,12 @@ def _all_of(values: list[Any], types: frozenset[type]) -> bool:
     return types.issuperset(map(type, values))
 
 
+def _number_column_of_floats(values: list[float], guessed: bool) -> bool:
+    """:meth:`SideColumns.is_number_column` of a column of numbers: distinct whole numbers from 1, a guessed one small enough."""
+    top = 10 * len(values) + 1000 if guessed else 10 * MAX_PLAYERS
+    return all(map(float.is_integer, values)) and min(values) >= 1 and max(values) <= top and len(set(values)) == len(values)
+
+
 def _plain_numbers(values: list[Any]) -> list[int] | None:
     """Start numbers of a column of distinct whole numbers from 1 (not text), else None."""
     if not (_all_of(values, _FLOAT) and all(map(float.is_integer, values)) and min(values, default=1) >= 1 and len(set(values)) == len(values)):
@@ -58,23 +64,48 @@ def _plain_numbers(values: list[Any]) -> list[int] | None:
 
 def _plain_names(values: list[Any]) -> list[str] | None:
     """Names of a column of texts of at most 100 characters told apart (or empty), else None."""
-    texts = [v for v in values if v is not None]
-    if not (_all_of(texts, _TEXT) and max(map(len, texts), default=0) <= 100 and len({" ".join(v.casefold().split()) for v in texts}) == len(texts)):
+    texts = [v for v in values if v is not None] if None in values else values
+    if not (_all_of(texts, _TEXT) and max(map(len, texts), default=0) <= 100 and _told_apart(texts)):
         return None
-    return ["" if v is None else v for v in values]
+    return ["" if v is None else v for v in values] if texts is not values else list(values)
+
+
+def _told_apart(texts: list[str]) -> bool:
+    """Whether no two texts are the same name, compared case-folded with their spaces collapsed.
+
+    All the names are folded and their spaces collapsed at once, in C, as one text (each name
+    between two NUL characters, which no cell text holds); a name alone, one by one, only when
+    that text does not split back into as many names.
+
+    >>> _told_apart(["Ivanov", "Petrov"]), _told_apart(["Ivanov", "IVANOV "]), _told_apart(["Ivanov  I.", "ivanov i."])
+    (True, False, False)
+    """
+    if len(set(texts)) != len(texts):
+        return False
+    # NUL " a  b " NUL: its spaces collapsed (NUL " a b " NUL), then a space beside a NUL dropped (NUL "a b" NUL), as " ".join(name.split())
+    joined = " ".join(("\0" + "\0\0".join(texts) + "\0").casefold().split()).replace(" \0", "\0").replace("\0 ", "\0")
+    names = joined[1:-1].split("\0\0")
+    if len(names) != len(texts) or any("\0" in name for name in names):  # a name holding a NUL of its own: one by one
+        names = [" ".join(v.casefold().split()) for v in texts]
+    return len(set(names)) == len(texts)
 
 
 def _plain_ratings(values: list[Any]) -> list[float | None] | None:
     """Ratings of a column of whole numbers 100–4000, 0 or empty for none (not text), else None."""
-    given = [v for v in values if v is not None and v != 0]
-    if not (_all_of([v for v in values if v is not None], _FLOAT) and all(map(float.is_integer, given)) and min(given, default=100) >= 100 and max(given, default=100) <= 4000):
+    if None not in values and _all_of(values, _FLOAT) and 0.0 not in values:  # every player rated (a column at a time)
+        given = values
+    else:
+        given = [v for v in values if v is not None and v != 0]
+        if not _all_of([v for v in values if v is not None], _FLOAT):
+            return None
+    if not (all(map(float.is_integer, given)) and min(given, default=100) >= 100 and max(given, default=100) <= 4000):
         return None
-    return [None if v is None or v == 0 else v for v in values]
+    return list(values) if given is values else [None if v is None or v == 0 else v for v in values]
 
 
 def _plain_points(values: list[Any]) -> list[float | None] | None:
     """The points a column states: numbers 0 or more (not text) or empty, else None."""
-    given = [v for v in values if v is not None]
+    given = [v for v in values if v is not None] if None in values else values
     return values if _all_of(given, _FLOAT) and min(given, default=0.0) >= 0 else None
 
 
@@ -168,10 +199,11 @@ class SideColumns(ReaderBase):
         if not cols:
             cols = [c for c in range(min(self.width, 3)) if c not in roles]
         for c in cols:
-            if self.is_number_column(rows, c, guessed=roles.get(c) is None):
-                values = [self.cells[r][c] for r in rows]
-                if _all_of(values, _FLOAT):
+            values = [self.cells[r][c] for r in rows]
+            if values and _all_of(values, _FLOAT):  # numbers (the usual column): is_number_column's test, on the values taken once
+                if _number_column_of_floats(values, guessed=roles.get(c) is None):
                     return c, list(map(int, values))
+            elif self.is_number_column(rows, c, guessed=roles.get(c) is None):
                 return c, [int(parse_number(v) if isinstance(v, str) else v) for v in values]  # type: ignore[arg-type]
         return None
     def is_number_column(self, rows: list[int], c: int, guessed: bool = True) -> bool:
@@ -179,7 +211,7 @@ class SideColumns(ReaderBase):
         top = 10 * len(rows) + 1000 if guessed else 10 * MAX_PLAYERS
         values = [self.cells[r][c] for r in rows]
         if values and _all_of(values, _FLOAT):  # numbers (the usual column): looked at a column at a time
-            return all(map(float.is_integer, values)) and min(values) >= 1 and max(values) <= top and len(set(values)) == len(values)
+            return _number_column_of_floats(values, guessed)
         seen = set()
         for r in rows:
             v = self.cells[r][c]
