@@ -692,6 +692,7 @@ def test_round_codes_never_pass_a_round_the_loop_refuses() -> None:
         _check_codes,
         _games_on,
         _mirrored,
+        _partners,
     )
 
     rng = random.Random(12)
@@ -704,6 +705,7 @@ def test_round_codes_never_pass_a_round_the_loop_refuses() -> None:
                 kinds = [int(Kind.ABSENT)] + [None if games.get(m) is None else games[m][0] for m in _MARK_OF_CODE[1:]]
                 pts = [0.0] + [None if games.get(m) is None else games[m][1] for m in _MARK_OF_CODE[1:]]
                 check = _check_codes(kinds, pts, sc)
+                partner = _partners(check)
                 # the code of each (colour, kind, points) a common cell can have on this scoring
                 code_of = {(COLOURS[t[0]], kinds[c], pts[c]): c for t, c in _TAIL_CODE.items() if kinds[c] is not None}
                 playable = [c for c in range(1, len(kinds)) if kinds[c] is not None]
@@ -717,7 +719,7 @@ def test_round_codes_never_pass_a_round_the_loop_refuses() -> None:
                     if any(opp[p] >= 0 and not codes[p] for p in range(len(opp))) or signs_played:
                         pass  # a game this scoring writes otherwise: only the broken rounds below
                     elif sc is CHESS:
-                        assert _mirrored(opp, [check[c] for c in codes], list(range(len(opp)))), (opp, codes)  # every real round proven
+                        assert _mirrored(opp, codes, check, partner, list(range(len(opp)))), (opp, codes)  # every real round proven
                     for attempt in range(8):
                         o, cs = list(opp), list(codes)
                         if attempt:
@@ -735,7 +737,7 @@ def test_round_codes_never_pass_a_round_the_loop_refuses() -> None:
                         x = [0.0 if q < 0 else cast_float(pts[c]) for q, c in zip(o, cs)]
                         col = [None if q < 0 else COLOURS[_tail_text(c)[0]] for q, c in zip(o, cs)]
                         cs = [c if q >= 0 else 0 for q, c in zip(o, cs)]
-                        proven = _mirrored(o, [check[c] for c in cs], list(range(len(o))))
+                        proven = _mirrored(o, cs, check, partner, list(range(len(o))))
                         want = _consistent_plainly(o, kd, x, col, sc)
                         assert not proven or want, (o, cs, sc)
                         checked += 1

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from functools import partial
 from itertools import chain, islice
 from operator import add, attrgetter, eq, itemgetter
 from typing import Any, NamedTuple, NoReturn, cast
@@ -69,6 +70,7 @@ _NUMBER = attrgetter("number")
 _TAIL_TEXTS = [c + x for c in _COLOURS for x in _FAST_MARKS]
 _TAIL_CODE = {t: i for i, t in enumerate(_TAIL_TEXTS, start=1)}
 _MARK_OF_CODE: list[Any] = [None, *(_FAST_MARKS[t[-1]] for t in _TAIL_TEXTS)]
+# (at most 256 codes: scan_rounds counts them as bytes; tests/test_fast_paths.py holds it)
 _COLOUR_OF_CODE: list[str | None] = [None, *(_COLOURS[t[0]] for t in _TAIL_TEXTS)]
 
 def _is_common(v: object) -> bool:
@@ -211,13 +213,57 @@ def _check_codes(kinds: list[int | None], pts: list[float | None], sc: Scoring) 
     return out
 
 
-def _mirrored(o_col: list[int], mine: list[int], identity: list[int]) -> bool:
+# the letter of the other colour written alike, in the same alphabet and case (w and b, W and B, б and ч, Б and Ч):
+# the letter a partner's cell has
+_OTHER_LETTER = {
+    a: b
+    for a in _COLOURS
+    for b in _COLOURS
+    if _COLOURS[a] != _COLOURS[b] and a.isupper() == b.isupper() and a.isascii() == b.isascii()
+}
+_NO_PARTNER, _PAIRED_WITH_NONE = -2, -1
+
+
+def _partners(check: list[int]) -> list[int]:
+    """Each code's partner: the code the opponent's cell has when the two mirror each other, written alike.
+
+    By check code the partner of ``w1`` is any ``b0`` (``B0``, ``ч0``); the one written alike
+    is chosen (the other letter of the same alphabet and case, a forfeit win before a
+    forfeit loss, the same draw mark).  A round is proven at once when every cell's opponent
+    has its partner (:func:`_mirrored`); a round written otherwise, mixing letters or with a
+    double forfeit, is proven by its check codes instead.  Code 0, an unpaired entry, is met
+    by _PAIRED_WITH_NONE; a code the check cannot vouch for has no partner (_NO_PARTNER).
+
+    >>> from tiebreak.core.model import CHESS
+    >>> games = _games_on(CHESS)
+    >>> kinds = [0] + [games[m][0] if m in games else None for m in _MARK_OF_CODE[1:]]
+    >>> pts = [0.0] + [games[m][1] if m in games else None for m in _MARK_OF_CODE[1:]]
+    >>> partner = _partners(_check_codes(kinds, pts, CHESS))
+    >>> [_TAIL_TEXTS[partner[_TAIL_CODE[t]] - 1] for t in ("w1", "b½", "Б+", "ч-")]
+    ['b0', 'w½', 'Ч-', 'б+']
+    """
+    out = [_PAIRED_WITH_NONE]
+    for a in range(1, len(check)):
+        fits = [b for b in range(1, len(check)) if check[a] != _UNREAD and check[b] != _UNREAD and check[a] + check[b] in _MIRRORED]
+        out.append(max(fits, key=partial(_alike, a, check=check)) if fits else _NO_PARTNER)  # max keeps the first of the best
+    return out
+
+
+def _alike(a: int, b: int, *, check: list[int]) -> tuple[bool, bool, bool]:
+    """How alike code ``b``, which mirrors ``a``, is written: the other letter of its alphabet and case, no double forfeit, the same mark."""
+    mine, theirs = _TAIL_TEXTS[a - 1], _TAIL_TEXTS[b - 1]
+    return theirs[0] == _OTHER_LETTER[mine[0]], check[a] + check[b] != 100 + 12 + 12, theirs[1] == mine[1]
+
+
+def _mirrored(o_col: list[int], codes: list[int], check: list[int], partner: list[int], identity: list[int]) -> bool:
     """Whether a round of common cells (and unpaired entries) is consistent: True only when it is (False: not proven).
 
     Every opponent names the player back (one list comparison against the identity,
-    ``list(range(n))``, the unpaired entries marked), and the check codes of the two
-    sides of every game add up to one of _MIRRORED (one sum per entry).  A player
-    naming himself adds up to twice his code, never one of them.
+    ``list(range(n))``, the unpaired entries marked), and the two sides of every game
+    mirror each other: each opponent's code is the player's partner (:func:`_partners`,
+    one list comparison), or else the check codes of the two sides add up to one of
+    _MIRRORED (one sum per entry).  A player naming himself is never his own partner and
+    adds up to twice his code, never one of _MIRRORED.
     """
     n = len(o_col)
     expected = identity.copy()
@@ -225,15 +271,21 @@ def _mirrored(o_col: list[int], mine: list[int], identity: list[int]) -> bool:
         expected[at] = -1
     # each column with a sentinel at its end for the unpaired entries (-1), taken off again
     o_col.append(-1)
-    mine.append(_UNPAIRED)
+    codes.append(_PAIRED_WITH_NONE)
     try:
-        back = list(map(o_col.__getitem__, islice(o_col, n)))
-        return back == expected and _MIRRORED.issuperset(map(add, islice(mine, n), map(mine.__getitem__, islice(o_col, n))))
+        if list(map(o_col.__getitem__, islice(o_col, n))) != expected:
+            return False
+        theirs = list(map(codes.__getitem__, islice(o_col, n)))
+        if list(map(partner.__getitem__, islice(codes, n))) == theirs:
+            return True
+        mine = list(map(check.__getitem__, islice(codes, n)))
+        mine.append(_UNPAIRED)
+        return _MIRRORED.issuperset(map(add, islice(mine, n), map(mine.__getitem__, islice(o_col, n))))
     except (IndexError, TypeError):  # an opponent beyond the table
         return False
     finally:
         o_col.pop()
-        mine.pop()
+        codes.pop()
 
 
 # a rank as chess-results prints it: '3', '3.', a shared place '3-4' or '3–4'
@@ -537,19 +589,30 @@ class SwissDecoding(SideColumns):
         codes, opponents = _common_cells(texts, players)
         values: set[float] = set()
         slow_cols: list[dict[int, SwissCell]] = [{} for _c in cols]
-        # the cells the pattern did not read, a round at a time (the first problem named is the first of its round)
+        # the cells the pattern did not read, a round at a time (the first problem named is the first of its round);
+        # a text read once ('-½' on every row with a half-point bye: what other_cell makes of a text is the text's alone)
+        read: dict[Any, SwissCell | None] = {}
         for at in sorted(positions(codes, 0), key=lambda at: (at % rounds, at)):
             i, k = divmod(at, rounds)
-            cell = self.other_cell(cells[rows[i]][cols[k]], rows[i], cols[k], k)
+            v = cells[rows[i]][cols[k]]
+            if v.__class__ is str and v in read:
+                cell = read[v]
+            else:
+                cell = self.other_cell(v, rows[i], cols[k], k)
+                if v.__class__ is str:
+                    read[v] = cell
             if cell is None:
                 continue
             slow_cols[k][i] = cell
             if cell[2].__class__ is float and (cell[3] is None or cell[2] != 3.0):  # a bye of 3 alone makes no 3/1/0
                 values.add(cell[2])
-        present = set(codes)  # the few codes there are, then each one with a sign counted (a pass each, in C)
-        signs = {code: codes.count(code) for code in present if _MARK_OF_CODE[code] in (FORFEIT_WIN, FORFEIT_LOSS)}
+        # the few codes there are, then each one with a sign counted: the codes as bytes (each below 256), searched and
+        # counted as bytes are, a few microseconds a pass
+        coded = bytes(codes)
+        present = {code for code in range(len(_MARK_OF_CODE)) if code in coded}
+        signs = {code: coded.count(code) for code in present if _MARK_OF_CODE[code] in (FORFEIT_WIN, FORFEIT_LOSS)}
         values.update(m for m in map(_MARK_OF_CODE.__getitem__, present) if m.__class__ is float)
-        return _Scanned(codes, opponents, present, signs, len(codes) - codes.count(0)), slow_cols, values
+        return _Scanned(codes, opponents, present, signs, len(coded) - coded.count(0)), slow_cols, values
 
     def other_cell(self, v: Any, r: int, c: int, k: int) -> SwissCell | None:
         """A round cell that is not a common one: None when empty; a pairing without its result; a bye, an absence, another notation."""
@@ -597,6 +660,7 @@ class SwissDecoding(SideColumns):
         # whether any common cell names a number not in the table, or has a result with no game on this scoring
         astray = -2 in opponents or any(kinds[code] is None for code in scanned.present)
         check = _check_codes(kinds, pts, sc)
+        partner = _partners(check)
         identity = list(range(n))
         self.byes_seen: dict[SwissCell, tuple[int, float]] = {}
         opp_cols: list[list[int]] = []
@@ -611,7 +675,7 @@ class SwissDecoding(SideColumns):
             slow = slow_cols[k]
             # a round of common cells proven consistent has no player naming himself; a game the pattern did not read
             # is checked the long way (round_consistent, below)
-            proven = not astray and not any(cell[3] is None for cell in slow.values()) and _mirrored(o_col, list(map(check.__getitem__, round_codes)), identity)
+            proven = not astray and not any(cell[3] is None for cell in slow.values()) and _mirrored(o_col, round_codes, check, partner, identity)
             if not proven and (any(map(eq, o_col, identity)) or astray and (-2 in o_col or None in k_col)):  # a player naming himself, or a cell astray
                 for i, code in enumerate(round_codes):  # name the first bad cell
                     if code and (o_col[i] in (-2, i) or k_col[i] is None):
