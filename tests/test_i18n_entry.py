@@ -135,16 +135,16 @@ def test_a_deeply_nested_table_twice_is_refused_with_a_message() -> None:
 def test_the_cache_keeps_its_own_copy_for_the_language_check() -> None:
     cache = TableCache()
     grid = [["X", 1], [0, "X"]]
-    copy, found = cache.own_copy(grid, lambda g: "looked")
+    copy, found = cache.own_copy(grid, lambda g, texts: "looked")
     assert copy == grid and copy is not grid and found == "looked"
 
-    def never(g: Any) -> Any:
+    def never(g: Any, texts: Any) -> Any:
         raise AssertionError("an equal table is not looked at again")
 
     again, found = cache.own_copy([[v for v in r] for r in grid], never)
     assert again is copy and found == "looked"
     # TRUE where the table has 1 is another table, looked at afresh
-    other, found = cache.own_copy([["X", True], [0, "X"]], lambda g: "other")
+    other, found = cache.own_copy([["X", True], [0, "X"]], lambda g, texts: "other")
     assert other is not copy and found == "other"
     assert cache.tournament(copy).points == [1.0, 0.0]
     assert cache.tournament(copy).points == [1.0, 0.0]

@@ -57,7 +57,7 @@ from tiebreak.core.i18n import current_language
 from tiebreak.core.match import MatchSettings
 from tiebreak.core.model import Scoring, Tournament
 from tiebreak.core.rules import get_rules
-from tiebreak.reading import read_table
+from tiebreak.reading import grid_texts, read_table
 
 __all__ = ["CELLS", "TableCache", "shared"]
 
@@ -134,8 +134,8 @@ class TableCache:
         self.cells = cells
         self._seen: list[_Seen] = []
         """The tables read, most recent first."""
-        self._own: list[tuple[list[list[Any]], list[tuple[int, int, bool]], Any, int]] = []
-        """The cache's own copies of the last tables handed to :meth:`own_copy`, with what was found in each and their cells."""
+        self._own: list[tuple[list[list[Any]], list[tuple[int, int, bool]], Any, int, str]] = []
+        """The cache's own copies of the last tables handed to :meth:`own_copy`, with what was found in each, their cells and texts."""
         self.reads = 0
         """How many times a table was actually read (for tests and benchmarks)."""
 
@@ -149,23 +149,27 @@ class TableCache:
         seen.update((id(o[0]), o[3]) for o in self._own[:])
         return sum(seen.values())
 
-    def own_copy(self, grid: list[list[Any]], look: Callable[[list[list[Any]]], Any]) -> tuple[list[list[Any]], Any]:
-        """The cache's own copy of a table equal to ``grid``, and ``look(grid)`` remembered with it.
+    def own_copy(self, grid: list[list[Any]], look: Callable[[list[list[Any]], str | None], Any]) -> tuple[list[list[Any]], Any]:
+        """The cache's own copy of a table equal to ``grid``, and ``look(grid, texts)`` remembered with it.
 
         A caller that needs something of the table before reading it (the
         worksheet functions: the language of its labels) compares the table
         once here and then hands the copy on: the cache finds the copy by
         identity, so the table is compared once per call, not twice.  The
-        copy is never changed.
+        copy is never changed.  ``texts`` are the table's texts joined
+        (:func:`tiebreak.reading.grid_texts`), which the reader, reading the
+        copy, then takes instead of joining them again (None for a grid that
+        is not rows of cells, which is not kept).
         """
-        for seen, ones, found, _cells_seen in self._own[:]:  # a copy of the list: another thread may insert meanwhile
+        for seen, ones, found, _cells_seen, _texts in self._own[:]:  # a copy of the list: another thread may insert meanwhile
             if seen == grid and _same_logicals(grid, ones):  # equal to a list of lists: rows are lists
                 return seen, found
         if not all(map(isinstance, grid, repeat(list))):  # not rows of cells: nothing kept
-            return grid, look(grid)
+            return grid, look(grid, None)
         copy = [list(r) for r in grid]
-        found = look(copy)
-        self._own.insert(0, (copy, _ones(copy), found, _cells(copy)))
+        texts = grid_texts(copy)
+        found = look(copy, texts)
+        self._own.insert(0, (copy, _ones(copy), found, _cells(copy), texts))
         self._trim()
         return copy, found
 
@@ -197,8 +201,8 @@ class TableCache:
                 if at:
                     self._to_front(seen_list[at])
                 return entry
-        entry = self._read(rows, how)
         own = next((o for o in self._own[:] if o[0] is rows), None)
+        entry = self._read(rows, how, None if own is None else own[4])
         copy = rows if own is not None else [list(r) for r in rows]
         self._seen.insert(0, (copy, own[1] if own is not None else _ones(copy), how, lang, entry, _cells(copy)))
         self._trim()
@@ -211,10 +215,10 @@ class TableCache:
             self._seen.insert(0, item)
 
     @while_paused  # one computation: the collector paused while it reads (tiebreak.core.collector)
-    def _read(self, grid: Sequence[Sequence[Any]], how: _How) -> _Entry:
+    def _read(self, grid: Sequence[Sequence[Any]], how: _How, texts: str | None = None) -> _Entry:
         self.reads += 1
         try:
-            return _Entry(read_table(grid, scoring=how[0], match=how[1]), None)
+            return _Entry(read_table(grid, scoring=how[0], match=how[1], texts=texts), None)
         except TiebreakError as err:
             return _Entry(None, err)
 

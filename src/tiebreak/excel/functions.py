@@ -270,17 +270,20 @@ def _empty_player(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and value == 0
 
 
-def _cyrillic_text(values: Sequence[Any]) -> str | None:
+def _cyrillic_text(values: Sequence[Any], texts: str | None = None) -> str | None:
     """The first text written in Cyrillic among arguments, ranges (nested lists) and cells, if any.
 
+    ``texts``: the texts of ``values``, a single range, joined (:func:`tiebreak.reading.grid_texts`), when the caller has them.
     Iterative, so a deeply nested range (refused later with its own message) cannot overflow the stack here.
     """
     flat: list[Any] = []
     for grid in values:  # a range (rows of cells): its texts searched at once
         if isinstance(grid, list) and all(isinstance(row, list) for row in grid):
-            texts = "\x00".join(filter(str.__instancecheck__, chain.from_iterable(grid)))  # in C
+            if texts is None:
+                texts = "\x00".join(filter(str.__instancecheck__, chain.from_iterable(grid)))  # in C
             if has_cyrillic(texts):
                 return next(str(v) for row in grid for v in row if has_cyrillic(v))
+            texts = None
         else:
             flat.append(grid)
     stack = [iter(flat)]
@@ -325,7 +328,7 @@ def _table_cyrillic(table: Any) -> tuple[Any, str | None]:
     """The table as the shared cache keeps it (compared once, then found by identity) and its first Cyrillic text."""
     if not (isinstance(table, list) and table):
         return table, _cyrillic_text([table])
-    return shared.own_copy(table, lambda grid: _cyrillic_text([grid]))
+    return shared.own_copy(table, lambda grid, texts: _cyrillic_text([grid], texts))
 
 
 def _guard(f: Callable[..., Any], lang: Any = None, caller: Any = None) -> Callable[..., Any]:

@@ -18,7 +18,8 @@ from tiebreak.reading.table import (
     MAX_PLAYERS,
     MAX_ROUNDS,
     TableLayout,
+    grid_texts,
     read_table,
 )
 
-__all__ = ["MAX_CELLS", "MAX_PLAYERS", "MAX_ROUNDS", "TableLayout", "read_table"]
+__all__ = ["MAX_CELLS", "MAX_PLAYERS", "MAX_ROUNDS", "TableLayout", "grid_texts", "read_table"]

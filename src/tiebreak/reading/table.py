@@ -70,7 +70,7 @@ from tiebreak.reading.team import is_match_table, read_match_table
 
 _NO_FRAME = Frame([], [])
 
-__all__ = ["MAX_CELLS", "MAX_PLAYERS", "MAX_ROUNDS", "TableLayout", "read_table"]
+__all__ = ["MAX_CELLS", "MAX_PLAYERS", "MAX_ROUNDS", "TableLayout", "grid_texts", "read_table"]
 
 
 def read_table(
@@ -83,6 +83,7 @@ def read_table(
     plus: str | None = None,
     legend: Iterable[Any] = (),
     match: MatchSettings | None = None,
+    texts: str | None = None,
 ) -> Tournament:
     """Read a crosstable grid into a :class:`~tiebreak.core.model.Tournament`.
 
@@ -102,12 +103,15 @@ def read_table(
     ``match`` (:class:`~tiebreak.core.match.MatchSettings`) says what the user
     set of a match event: a team or micro-match event is read as one even
     without MP and GP columns, an individual one never is.
+
+    ``texts``: the grid's :func:`grid_texts`, when the caller has them (the
+    reader then joins them only if it changes a text as it cleans the cells).
     """
     try:
         m = match or MatchSettings()
         if m.matches or (m.event is None and is_match_table(grid)):  # a team table or micro-matches: MP and GP columns, or the settings say so (reading.team)
             return settle(read_match_table(grid, scoring=scoring, settings=m).tournament())
-        reader = _Reader(grid, scoring, ignore_cols, plus, legend, origin)
+        reader = _Reader(grid, scoring, ignore_cols, plus, legend, origin, texts)
         try:
             return settle(reader.read())
         except (NotationError, ConsistencyError):
@@ -117,7 +121,7 @@ def read_table(
                 raise
             for other in (DRAUGHTS, FOOTBALL):
                 try:
-                    t = _Reader(grid, other, ignore_cols, plus, legend, origin).read()
+                    t = _Reader(grid, other, ignore_cols, plus, legend, origin, texts).read()
                 except TiebreakError:
                     continue
                 t.layout.notes.append(_("scoring {scoring} taken from the points column").format(scoring=other.label))  # type: ignore[attr-defined]
@@ -161,6 +165,18 @@ def _texts(values: Iterable[Any]) -> str:
     return "\0".join(filter(str.__instancecheck__, values))
 
 
+def grid_texts(grid: Iterable[Iterable[Any]]) -> str:
+    """The texts of a grid's cells, row by row, joined as the reader joins them to look at them all at once (in C).
+
+    A caller that looks at them before reading (the worksheet functions: the language of
+    the labels) hands them to :func:`read_table`, which then does not join them again.
+
+    >>> grid_texts([["No.", "Name"], [1.0, "Ann", None]]).split(chr(0))
+    ['No.', 'Name', 'Ann']
+    """
+    return _texts(chain.from_iterable(grid))
+
+
 def _legend(values: Iterable[Any], texts: str | None = None) -> str | None:
     """What the first legend among these cell values says + means ('win', 'forfeit'), or None.
 
@@ -191,6 +207,7 @@ class _Reader(SwissDecoding, RoundRobinDecoding):
         plus: str | None = None,
         legend: Iterable[Any] = (),
         origin: tuple[int, int] | None = None,
+        texts: str | None = None,
     ) -> None:
         self.origin = origin  # other cells a message names are named as the sheet names them
         if grid is None or not isinstance(grid, (list, tuple)):
@@ -207,19 +224,27 @@ class _Reader(SwissDecoding, RoundRobinDecoding):
             )
         self.ignore = set(ignore_cols)
         self.joined: set[int] = set()  # sub-columns of a round joined into its first column (join_round_pairs)
-        self.cells: list[list[Any]] = []
+        self.cells: list[list[Any]] = self.cleaned(rows)
+        self.fixed_scoring = scoring
+        self.names: dict[int, str] = {}
+        # the caller's texts are the cells' when cleaning left every text as it was and no column is left out
+        self.told(plus, legend, texts if texts is not None and not self.changed and not any(c >= 0 for c in self.ignore) else None)
+
+    def cleaned(self, rows: Sequence[Sequence[Any]]) -> list[list[Any]]:
+        """Each row copied with its cells cleaned, the columns left out emptied, as wide as the widest row."""
+        cells: list[list[Any]] = []
         ignore = sorted(c for c in self.ignore if c >= 0)
         width = self.width
         for r in rows:
             # clean text and ordinary numbers pass as they are (the common case); anything else is normalized
             out = [
                 v
-                if v is None
-                or (v.__class__ is str and v and v.isprintable() and len(v) <= MAX_TEXT and v[0] not in "#= " and v[-1] != " ")
+                if (v.__class__ is str and v and v[0] not in "#= " and v[-1] != " " and len(v) <= MAX_TEXT and v.isprintable())
+                or v is None
                 or (v.__class__ is float and -1e12 < v < 1e12)
                 else float(v)
                 if v.__class__ is int and 0 <= v <= 1e12  # a whole number as a sheet part gives it (no error code is one)
-                else _normalized(v)
+                else self.normalized(v)
                 for v in r
             ]
             for c in ignore:
@@ -227,15 +252,30 @@ class _Reader(SwissDecoding, RoundRobinDecoding):
                     out[c] = None
             if len(out) < width:
                 out.extend([None] * (width - len(out)))
-            self.cells.append(out)
-        self.fixed_scoring = scoring
-        self.names: dict[int, str] = {}
-        self.told(plus, legend)
+            cells.append(out)
+        return cells
 
-    def told(self, plus: str | None, legend: Iterable[Any]) -> None:
-        """What the caller and the sheet say + means: the setting, and a legend in the grid or among the sheet's other cells."""
+    def normalized(self, v: Any) -> Any:
+        """A cell that does not pass as it is, cleaned (:func:`_normalized`); the cells' texts are then no longer the grid's.
+
+        An empty text (Office.js hands an empty cell over as one) is an empty cell: it leaves the texts as
+        :meth:`told` looks at them (one separator more between two texts, never a text starting otherwise).
+        """
+        if v != "":
+            self.changed = True
+        return _normalized(v)
+
+    changed = False
+    """Whether cleaning changed a cell other than a whole number made a float or an empty text made an empty cell."""
+
+    def told(self, plus: str | None, legend: Iterable[Any], texts: str | None = None) -> None:
+        """What the caller and the sheet say + means: the setting, and a legend in the grid or among the sheet's other cells.
+
+        ``texts``: the cells' texts joined (:func:`grid_texts`), when the caller has them.
+        """
         self.plus = plus
-        texts = _texts(chain.from_iterable(self.cells))
+        if texts is None:
+            texts = grid_texts(self.cells)
         self.legend = _legend(chain.from_iterable(self.cells), texts)  # the cells looked at one by one only when a legend may be there
         # whether a text may start with a sign (turn_signs); the cells the reader joins later are looked at again
         self.sign_first = texts.startswith(_SIGN_LEADS_TUPLE) or any(f"\0{lead}" in texts for lead in _SIGN_LEADS_TUPLE)
