@@ -140,6 +140,6 @@ def cells(values: Sequence[Any]) -> list[Any]:
     """
     if set(map(type, values)) == {float}:
         distinct = set(values)
-        if 0.0 not in distinct and all((_EXACT * v).is_integer() and abs(v) < 2.0**40 for v in distinct):
+        if 0.0 not in distinct and all(map(float.is_integer, map(_EXACT.__mul__, distinct))) and max(map(abs, distinct)) < 2.0**40:  # in C
             return list(values)
     return [cell(v) for v in values]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import itemgetter
 from typing import Any
 
 from tiebreak.core.a1 import column_letter
@@ -297,14 +298,18 @@ class SideColumns(ReaderBase):
         table is read row by row, which names the first bad cell.
         """
         n = len(rows)
-        rows_of = [self.cells[r] for r in rows]
-        numbers: Sequence[int] | None = range(1, n + 1) if layout.number_col is None else _plain_numbers([row[layout.number_col] for row in rows_of])
-        names: list[str] | None = [""] * n if layout.name_col is None else _plain_names([row[layout.name_col] for row in rows_of])
-        ratings: list[float | None] | None = [None] * n if layout.rating_col is None else _plain_ratings([row[layout.rating_col] for row in rows_of])
-        stated: list[float | None] | None = [None] * n if layout.points_col is None else _plain_points([row[layout.points_col] for row in rows_of])
+        rows_of = list(map(self.cells.__getitem__, rows))
+
+        def column(c: int) -> list[Any]:
+            return list(map(itemgetter(c), rows_of))
+
+        numbers: Sequence[int] | None = range(1, n + 1) if layout.number_col is None else _plain_numbers(column(layout.number_col))
+        names: list[str] | None = [""] * n if layout.name_col is None else _plain_names(column(layout.name_col))
+        ratings: list[float | None] | None = [None] * n if layout.rating_col is None else _plain_ratings(column(layout.rating_col))
+        stated: list[float | None] | None = [None] * n if layout.points_col is None else _plain_points(column(layout.points_col))
         if numbers is None or names is None or ratings is None or stated is None:
             return None
-        self.names.update((r, name) for r, name in zip(rows, names) if name)
+        self.names.update(zip(rows, names) if "" not in names else ((r, name) for r, name in zip(rows, names) if name))
         return [Player(number, name, rating, r + 1, points) for number, name, rating, r, points in zip(numbers, names, ratings, rows, stated)]
 
     def rating(self, r: int, c: int) -> float | None:

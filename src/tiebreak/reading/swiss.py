@@ -73,15 +73,22 @@ _MARK_OF_CODE: list[Any] = [None, *(_FAST_MARKS[t[-1]] for t in _TAIL_TEXTS)]
 # (at most 256 codes: scan_rounds counts them as bytes; tests/test_fast_paths.py holds it)
 _COLOUR_OF_CODE: list[str | None] = [None, *(_COLOURS[t[0]] for t in _TAIL_TEXTS)]
 
-def _is_common(v: object) -> bool:
-    """Whether a cell is a common one ('12w1'): swiss_cell reads it as the opponent ``int(v[:-2])``, its colour and result.
+def _common_opponent(v: object) -> int | None:
+    """The opponent's number of a common cell ('12w1': 12), None for any other cell.
 
-    What _FAST_COLUMN reads as a whole cell, seen by its slices (no pattern search).
+    A common cell is what _FAST_COLUMN reads as a whole cell, seen here by its slices (no
+    pattern search): one to six decimal digits, then a colour and result swiss_cell reads
+    as the cell's (``_TAIL_CODE``).
     """
     if v.__class__ is not str:
-        return False
+        return None
     head = _OPPONENT(v)
-    return _TAIL(v) in _TAIL_CODE and 0 < len(head) <= 6 and head.isdecimal()
+    return int(head) if _TAIL(v) in _TAIL_CODE and 0 < len(head) <= 6 and head.isdecimal() else None
+
+
+def _is_common(v: object) -> bool:
+    """Whether a cell is a common one ('12w1'): swiss_cell reads it as the opponent ``int(v[:-2])``, its colour and result."""
+    return _common_opponent(v) is not None
 
 
 def _games_on(sc: Scoring, signs_played: bool = False) -> dict[Any, tuple[int, float]]:
@@ -119,9 +126,9 @@ def _sign_counts(scanned: _Scanned, slow_cols: list[dict[int, SwissCell]], draw:
     return plus, minus, numbers, games
 
 
-def _index_of(text: str, get_number: Any) -> int:
-    """Player index for an opponent number written with leading zeros ('007'), -2 for none."""
-    j = get_number(int(text))
+def _index_of(number: int, get_number: Any) -> int:
+    """Player index for an opponent number written with leading zeros ('007': 7), -2 for none."""
+    j = get_number(number)
     return -2 if j is None else j
 
 
@@ -160,8 +167,9 @@ def _common_cells(texts: list[str], players: Sequence[Player]) -> tuple[list[int
     if -3 in opponents:  # an opponent not written as a start number: leading zeros ('007'), not in the table, no number
         get_number = {p.number: i for i, p in enumerate(players)}.get
         for i in positions(opponents, -3):
-            if _is_common(texts[i]):
-                opponents[i] = _index_of(_OPPONENT(texts[i]), get_number)
+            number = _common_opponent(texts[i])
+            if number is not None:
+                opponents[i] = _index_of(number, get_number)
             else:
                 codes[i], opponents[i] = 0, -1
     return codes, opponents
@@ -399,10 +407,11 @@ class SwissDecoding(SideColumns):
 
     def _opponent(self, r: int, c: int) -> int | None:
         v = self.cells[r][c]
+        number = _common_opponent(v)
+        if number is not None:
+            return number
         if v is None or isinstance(v, _Bad):
             return None
-        if _is_common(v):
-            return int(_OPPONENT(v))
         try:
             return swiss_cell(v).opponent
         except CellProblem:
