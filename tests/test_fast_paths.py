@@ -1044,3 +1044,30 @@ def test_the_codes_of_common_cells_fit_in_a_byte(monkeypatch: pytest.MonkeyPatch
         assert s.present == set(s.codes) and s.common == sum(1 for c in s.codes if c)
         assert s.signs == {c: s.codes.count(c) for c in set(s.codes) if _MARK_OF_CODE[c] in (FORFEIT_WIN, FORFEIT_LOSS)}
     assert any(s.signs for s in scanned)
+
+
+def test_colours_made_on_first_use_are_each_cells_colour() -> None:
+    """A Swiss read leaves its colours to be made when first read (no worksheet function's tie-break reads them):
+    they are each cell's colour as the notation reads it, also after an entry is changed, and a BH computed before
+    leaves them unmade."""
+    from tiebreak.core.notation import swiss_cell
+
+    lazy = 0
+    for seed in range(60):
+        grid = swiss_grid(random.Random(seed), 6 + seed % 30, 2 + seed % 6)
+        if seed % 5 == 0:  # one round written with the other letters (б and Ч): proven the long way, its colours now
+            for row in grid[1:]:
+                v = row[2]
+                if isinstance(v, str) and len(v) > 2 and v[-2] in "wb":
+                    row[2] = v[:-2] + {"w": "б", "b": "Ч"}[v[-2]] + v[-1]
+        t = read_table(grid)
+        tiebreak.values(t, "BH", "fide-2024")
+        lazy += t._colour_later is not None
+        want = [[swiss_cell(v).colour if isinstance(v, str) and v and v[0].isdigit() else None for v in row[2:]] for row in grid[1:]]
+        assert [list(row) for row in t.colour] == want, seed
+        assert t._colour_later is None
+        if t.rounds and len(t.players) > 2:
+            again = read_table(grid)
+            again.set_entry(0, 1, None, None, 0.0, Kind.ABSENT)  # an entry changed before the colours were read
+            assert again.colour[0][0] is None and [list(r) for r in again.colour[1:]] == want[1:]
+    assert lazy > 40

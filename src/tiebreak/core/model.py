@@ -212,7 +212,8 @@ class Tournament(Record):
     """Opponent's player index per entry, -1 for none."""
     pts: list[list[float]]
     kind: list[list[int]]
-    colour: list[list[str | None]]
+    _colour: list[list[str | None]]
+    _colour_later: Callable[[], list[list[str | None]]] | None = None
     scoring: Scoring = CHESS
     system: str = "swiss"
     """``"swiss"`` or ``"round robin"``."""
@@ -310,6 +311,26 @@ class Tournament(Record):
         self._names = _names
 
     # ------------------------------------------------------------------ access
+    @property
+    def colour(self) -> list[list[str | None]]:
+        """Each entry's colour: ``"w"``, ``"b"``, or None where none is known.
+
+        A reader may leave the colours to be made on first use (:meth:`colours_on_first_use`):
+        few tie-breaks read them, and a big Swiss read for a worksheet function never does.
+        """
+        later = self._colour_later
+        if later is not None:
+            self._colour, self._colour_later = later(), None
+        return self._colour
+
+    @colour.setter
+    def colour(self, colour: list[list[str | None]]) -> None:
+        self._colour, self._colour_later = colour, None
+
+    def colours_on_first_use(self, make: Callable[[], list[list[str | None]]]) -> None:
+        """Have :attr:`colour` made by ``make`` when it is first read (``make`` holds no reference to a reader)."""
+        self._colour_later = make
+
     def __len__(self) -> int:
         return len(self.players)
 

@@ -25,7 +25,7 @@ import datetime as _dt
 import functools
 from collections.abc import Callable, Iterable, Sequence
 from itertools import chain, compress, repeat
-from operator import add, and_, eq, itemgetter, lt, ne, not_, or_, sub
+from operator import add, and_, eq, itemgetter, lt, ne, or_, sub
 
 from tiebreak.core.counting import Adjusted, Evaluation, Why
 from tiebreak.core.errors import UnknownRuleSetError
@@ -409,9 +409,9 @@ def fide_adjusted(t: Tournament) -> list[float]:
     rr = t.is_round_robin
     draw = t.scoring.draw
     waiting = t.waiting  # a round waiting for its result is not there yet: neither played nor unplayed
-    for p in compress(range(len(res)), map(not_, map(VUR_KINDS.isdisjoint, t.kind))):
+    for p in compress(range(len(res)), map(any, t.kind)):  # a round other than a game (a game is 0): the few that may have one
         kinds = t.kind[p]
-        if not waiting and kinds[-1] not in VUR_KINDS:  # played after every unplayed round (16.2.5 does not apply): as scored
+        if VUR_KINDS.isdisjoint(kinds) or not waiting and kinds[-1] not in VUR_KINDS:  # none, or played after it (16.2.5): as scored
             continue
         pts, opp = t.pts[p], t.opp[p]
         counted = [i for i in range(len(kinds)) if (p, i) not in waiting] if waiting else range(len(kinds))

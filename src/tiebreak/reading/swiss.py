@@ -91,6 +91,12 @@ def _is_common(v: object) -> bool:
     return _common_opponent(v) is not None
 
 
+def _colours_of(columns: list[tuple[bool, list[Any]]]) -> list[list[str | None]]:
+    """Each player's colours, a row each, from the rounds' columns: a proven round's codes (True) or its colours (False)."""
+    rounds = (list(map(_COLOUR_OF_CODE.__getitem__, col)) if coded else col for coded, col in columns)
+    return cast("list[list[str | None]]", list(zip(*rounds)))
+
+
 def _games_on(sc: Scoring, signs_played: bool = False) -> dict[Any, tuple[int, float]]:
     """A game's (kind, points) on this scoring, by its mark: a forfeit (or, signs played, a game), the draw mark, or the points."""
     return {
@@ -491,10 +497,11 @@ class SwissDecoding(SideColumns):
             cast("list[list[int]]", list(zip(*opp_cols))),
             cast("list[list[float]]", list(zip(*pts_cols))),
             cast("list[list[int]]", list(zip(*kind_cols))),
-            cast("list[list[str | None]]", list(zip(*colour_cols))),
+            [],
             scoring=sc,
             system="swiss",
         )
+        t.colours_on_first_use(partial(_colours_of, colour_cols))
 
         def locate(p: int, i: int) -> Location:
             return self.loc(rows[p], cols[i], round=i + 1)
@@ -648,8 +655,10 @@ class SwissDecoding(SideColumns):
         slow_cols: list[dict[int, SwissCell]],
         sc: Scoring,
         numbered: bool,
-    ) -> tuple[tuple[list[list[int]], list[list[float]], list[list[int]], list[list[str | None]]], bool]:
+    ) -> tuple[tuple[list[list[int]], list[list[float]], list[list[int]], list[tuple[bool, list[Any]]]], bool]:
         """Pass 2: the opponent, points, kind and colour arrays of each round, and whether every round looked consistent.
+
+        A proven round's colours are left as its codes (True and the codes; any other round: False and its colours).
 
         The common cells are decoded by their codes, all at once; each round's arrays
         are then taken out of them, its other cells written in, and the round checked.
@@ -675,7 +684,7 @@ class SwissDecoding(SideColumns):
         opp_cols: list[list[int]] = []
         pts_cols: list[list[float]] = []
         kind_cols: list[list[int]] = []
-        colour_cols: list[list[str | None]] = []
+        colour_cols: list[tuple[bool, list[Any]]] = []  # a proven round's codes (True), any other's colours
         consistent = True
         for k, c in enumerate(cols):
             o_col = opponents[k::rounds]
@@ -693,14 +702,16 @@ class SwissDecoding(SideColumns):
                         self.pairing_error(rows[i], c, k, i, j, int(_OPPONENT(v)), v, n, numbered, sc)
             known = cast("list[int]", k_col)  # a None was reported above
             p_col = cast("list[float]", list(map(pts.__getitem__, round_codes)))
-            c_col = list(map(_COLOUR_OF_CODE.__getitem__, round_codes))
+            # a proven round's colours are its codes' (its other cells are byes and pending games, which have none):
+            # made from the codes when the colours are first read (_colours_of); any other round's now
+            c_col: list[str | None] = [] if proven else list(map(_COLOUR_OF_CODE.__getitem__, round_codes))
             self.decode_other_cells(rows, c, k, slow, (o_col, known, p_col, c_col), games, get_number, numbered, sc)
             if consistent:  # a player naming himself was refused above
                 consistent = proven or round_consistent(o_col, known, p_col, c_col, sc, no_self=True)
             opp_cols.append(o_col)
             pts_cols.append(p_col)
             kind_cols.append(known)
-            colour_cols.append(c_col)
+            colour_cols.append((proven, round_codes if proven else c_col))
         return (opp_cols, pts_cols, kind_cols, colour_cols), consistent
     def decode_other_cells(
         self,
