@@ -455,9 +455,12 @@ class RoundRobinDecoding(SideColumns):
         marks, then the most results, wins.
         """
         n = len(rows)
+        identity = list(range(n))
+        if n > self.width:  # no block of n columns fits (a Swiss of more players than columns): none, as the search below finds
+            self.order = identity
+            return None
         best: tuple[tuple[int, int], int, int, int, list[tuple[int, int]], list[int]] | None = None
         numbers = self.start_numbers(rows, roles)
-        identity = list(range(n))
         # without a No. column, rows sorted by place are matched to their columns by their blank cells, when nothing else reads
         for by_blanks in (False, True) if numbers is None else (False,):
             if best is not None:
