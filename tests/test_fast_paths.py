@@ -1071,3 +1071,21 @@ def test_colours_made_on_first_use_are_each_cells_colour() -> None:
             again.set_entry(0, 1, None, None, 0.0, Kind.ABSENT)  # an entry changed before the colours were read
             assert again.colour[0][0] is None and [list(r) for r in again.colour[1:]] == want[1:]
     assert lazy > 40
+
+
+def test_numbers_of_the_decided_by_texts_remembered_equal_each_written_anew() -> None:
+    """show_value remembers each float's text (a big event's Decided-by texts repeat a few hundred numbers): the same
+    text as writing it anew, for either sign of zero in either order, halves, thirds, large, not-a-number and infinite
+    values, every decimals and both separators."""
+    from tiebreak.core.places import _float_text, _number_text
+
+    rng = random.Random(9)
+    values = [-0.0, 0.0, 0.5, -0.5, 1 / 3, 2 / 3, 12.345, 12.355, 1e15, -1e-9, float("nan"), float("inf"), -float("inf")]
+    values += [rng.randrange(-400, 400) / rng.choice([1, 2, 3, 4, 8, 10, 1024]) for _ in range(500)]
+    _float_text.cache_clear()
+    for order in (values, values[::-1]):
+        for x in order:
+            for decimals in range(5):
+                for comma in (False, True):
+                    assert _float_text(x, decimals, comma) == _number_text(x, decimals, comma), (x, decimals, comma)
+    assert _float_text.cache_info().hits > 1000

@@ -21,6 +21,7 @@ of a three-player group may be separated by their own game).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from itertools import pairwise
 from typing import Any
@@ -177,13 +178,22 @@ def show_value(v: Any, c: Criterion | None) -> str:
     decimals = 1 if c is None else c.decimals
     comma = decimal_separator() == ","
 
-    def one(x: Any) -> str:
-        t = num_text(x, decimals)
-        return t.replace(".", ",") if comma else t
+    def one(x: Any) -> str:  # a float (the usual value) from the table's few distinct numbers, each written once
+        return _float_text(x, decimals, comma) if x.__class__ is float else _number_text(x, decimals, comma)
 
     if isinstance(v, tuple):
         return "(" + ("; " if comma else ", ").join(one(x) for x in v) + ")"
     return one(v) if v is not None else "—"
+
+
+def _number_text(x: Any, decimals: int, comma: bool) -> str:
+    """A number as :func:`show_value` writes it."""
+    t = num_text(x, decimals)
+    return t.replace(".", ",") if comma else t
+
+
+_float_text = functools.lru_cache(maxsize=4096)(_number_text)
+""":func:`_number_text` of a float, remembered: the Decided-by texts of a big event repeat a few hundred numbers."""
 
 
 def _json(v: Any, c: Criterion | None) -> Any:

@@ -195,15 +195,14 @@ def _refuse_cell(
 ) -> None:
     """One target cell must be empty or Rank's own: not a formula, not merged, not a value Rank did not write."""
     r, c = at
-    cell = cell_address(r + 1, c + 1)
-    span_cols = {"sheet": table.sheet, "cell": cell, "first": column_letter(cols.start + 1), "last": column_letter(cols.start + cols.width)}
     if at in formulas:
+        span_cols = _where(table, cols, at)
         raise WriteBlockedError(
             _(
                 "sheet '{sheet}', cell {cell} holds the formula {formula}, which Rank did not write; it would write its columns "
                 "{first}–{last} there. Move the formula or the table, then run Rank again (nothing was changed)."
             ).format(formula=formulas[at], **span_cols),
-            cell=cell,
+            cell=span_cols["cell"],
         )
     if merged is not None and merged[0] == (r + 1, c + 1):
         raise merged_cells_error(table.sheet, merged[0], merged[1], cols.start + 1, cols.start + cols.width)
@@ -218,15 +217,22 @@ def _refuse_cell(
         elif same_value(current, previous[at]):
             return
         else:
-            raise _typed_over(current, previous[at], standings, span_cols)
+            raise _typed_over(current, previous[at], standings, _where(table, cols, at))
+    span_cols = _where(table, cols, at)
     raise WriteBlockedError(
         _(
             "sheet '{sheet}', cell {cell} holds {value}, which Rank did not write; it would write its "
             "columns {first}–{last} there. Move that data or the table, "
             "then run Rank again (nothing was changed)."
         ).format(value=repr(current), **span_cols),
-        cell=cell,
+        cell=span_cols["cell"],
     )
+
+
+def _where(table: Table, cols: Columns, at: tuple[int, int]) -> dict[str, str]:
+    """What a refusal of cell ``at`` names: the sheet, the cell, and the first and last column Rank writes (made only to refuse)."""
+    r, c = at
+    return {"sheet": table.sheet, "cell": cell_address(r + 1, c + 1), "first": column_letter(cols.start + 1), "last": column_letter(cols.start + cols.width)}
 
 
 def _typed_over(current: Any, expected: Any, standings: str, span_cols: dict[str, str]) -> WriteBlockedError:
