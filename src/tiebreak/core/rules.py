@@ -528,12 +528,11 @@ class FideRules(RuleSet):
             # the opponents are the table's row and the reasons one list for all such players (read only, as
             # in RuRules): fewer lists for the garbage collector to track in a big event
             return tuple(map(adj.__getitem__, opp_p)), pts_p, at, opp_p, _all_games(len(opp_p)), None
-        waiting = t.waiting
-        if waiting and any((p, i) in waiting for i in at):  # a round waiting for its result: left out, no dummy opponent
-            v, first = self._swiss_values(t, p, adj)
-            return _without_waiting(p, (v, pts_p, at, *_swiss_reasons(opp_p, kind_p), first), waiting)
         v, first = self._swiss_values(t, p, adj)
         whom, why = _swiss_reasons(opp_p, kind_p)
+        waiting = t.waiting
+        if waiting and any((p, i) in waiting for i in at):  # a round waiting for its result: left out, no dummy opponent
+            return _without_waiting(p, (v, pts_p, at, whom, why, first), waiting)
         return v, pts_p, at, whom, why, first
 
     def _swiss_values(self, t: Tournament, p: int, adj: list[float]) -> tuple[Sequence[float], Sequence[bool] | None]:
