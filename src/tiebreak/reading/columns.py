@@ -50,9 +50,14 @@ def _all_of(values: list[Any], types: frozenset[type]) -> bool:
     return types.issuperset(map(type, values))
 
 
+def _highest_number(count: int, guessed: bool) -> int:
+    """The highest start number of ``count`` players: a guessed (unlabelled) column's small enough not to be dates."""
+    return 10 * count + 1000 if guessed else 10 * MAX_PLAYERS
+
+
 def _number_column_of_floats(values: list[float], guessed: bool) -> bool:
     """:meth:`SideColumns.is_number_column` of a column of numbers: distinct whole numbers from 1, a guessed one small enough."""
-    top = 10 * len(values) + 1000 if guessed else 10 * MAX_PLAYERS
+    top = _highest_number(len(values), guessed)
     return all(map(float.is_integer, values)) and min(values) >= 1 and max(values) <= top and len(set(values)) == len(values)
 
 
@@ -209,10 +214,10 @@ class SideColumns(ReaderBase):
         return None
     def is_number_column(self, rows: list[int], c: int, guessed: bool = True) -> bool:
         """Distinct whole numbers; a guessed (unlabelled) one also small enough to be start numbers, not dates."""
-        top = 10 * len(rows) + 1000 if guessed else 10 * MAX_PLAYERS
         values = [self.cells[r][c] for r in rows]
         if values and _all_of(values, _FLOAT):  # numbers (the usual column): looked at a column at a time
             return _number_column_of_floats(values, guessed)
+        top = _highest_number(len(rows), guessed)
         seen = set()
         for r in rows:
             v = self.cells[r][c]

@@ -132,12 +132,6 @@ def _sign_counts(scanned: _Scanned, slow_cols: list[dict[int, SwissCell]], draw:
     return plus, minus, numbers, games
 
 
-def _index_of(number: int, get_number: Any) -> int:
-    """Player index for an opponent number written with leading zeros ('007': 7), -2 for none."""
-    j = get_number(number)
-    return -2 if j is None else j
-
-
 class _Tails(dict[str, int]):
     """A cell's last two characters -> its colour and result's code (_TAIL_CODE); 0 for any other."""
 
@@ -175,7 +169,7 @@ def _common_cells(texts: list[str], players: Sequence[Player]) -> tuple[list[int
         for i in positions(opponents, -3):
             number = _common_opponent(texts[i])
             if number is not None:
-                opponents[i] = _index_of(number, get_number)
+                opponents[i] = get_number(number, -2)  # '007' is No. 7; -2: a number not in the table
             else:
                 codes[i], opponents[i] = 0, -1
     return codes, opponents
